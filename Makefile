@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# retrace lab: the only entry point.  Builds the kernel assembled from the
+# pristine Debian 6.12 base, our overlay and patches/, boots it under QEMU
+# and tests it; builds the upstream reference kernel from the same base and
+# config for side-by-side comparisons.  See README.md.
+#
+#   make deps            install Debian packages, extract the base tree
+#   make run             boot our kernel, interactive shell in the guest
+#   make demo            boot, trace sched_switch + a syscall, perf, power off
+#   make check [T=...]   build, boot, run every suite, print the verdict
+#   make check DEBUG=1   the same on a lockdep/KASAN/DEBUG_LIST build
+#   make check-upstream  the same suites on the reference kernel
+#   make bench           benchmarks on both kernels (QEMU -icount), ratios
+#   make clean           remove build/ outputs (keeps the base tree, ccache)
+
+BUILD   := build
+BASE    := $(BUILD)/base
+TREE    := $(BUILD)/tree
+H       := tools/testing/retrace
+FRAGS   := $(H)/configs/reference.config $(H)/configs/lab.config
+
+ifeq ($(DEBUG),1)
+FRAGS   += $(H)/configs/debug.config
+SUFFIX  := -debug
+endif
+OURS    := $(BUILD)/out/retrace$(SUFFIX)
+UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
+
+.PHONY: all help deps assemble build upstream run demo check check-upstream bench clean
+
+all: build
+
+help:
+	@sed -n '/^#   make/s/^#   //p' Makefile
+
+deps:
+	@BASE=$(BASE) $(H)/deps.sh
+
+assemble: deps
+	@$(H)/assemble.py . $(BASE) $(TREE)
+
+build: assemble
+	@$(H)/kbuild.sh $(TREE) $(OURS) -retrace $(FRAGS)
+
+upstream: deps
+	@$(H)/kbuild.sh $(BASE) $(UPSTREAM) -upstream $(FRAGS)
+
+run: build
+	@$(H)/vm.sh $(OURS) $(BUILD)/results/run shell 0
+
+demo: build
+	@$(H)/demo.sh $(OURS) $(BUILD)/results/demo
+
+check: build
+	@$(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)"
+
+check-upstream: upstream
+	@$(H)/check.sh upstream$(SUFFIX) $(UPSTREAM) $(BASE) "$(T)"
+
+bench: build upstream
+	@$(H)/bench/run.sh $(OURS) $(UPSTREAM) $(BUILD)/results/bench
+
+clean:
+	rm -rf $(TREE) $(BUILD)/out $(BUILD)/results

@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh NAME KOUT SRCTREE [T]
+#
+# Run the test suites on one built kernel and print the verdict:
+#   kunit        the KUnit suites built into the kernel (KTAP from the console)
+#   selftests    ours, tools/testing/selftests/retrace/*.sh
+#   ftracetest   upstream's tools/testing/selftests/ftrace from SRCTREE
+#   user_events  upstream's tools/testing/selftests/user_events, built here
+#                against SRCTREE and KOUT's uapi headers
+# T selects a subset, words separated by spaces or commas: a suite name, or
+# suite:item (kunit:GLOB, selftests:NAME.sh, ftracetest:DIR-or-FILE under
+# test.d, user_events:BINARY).  Empty means everything.
+set -uo pipefail
+here=$(dirname "$(readlink -f "$0")")
+name=$1
+kout=$(readlink -f "$2")
+src=$(readlink -f "$3")
+sel=${4:-}
+top=$(readlink -f "$here/../../..")
+res=$(readlink -f "$top/build/results")/$name
+
+all="kunit selftests ftracetest user_events"
+suites="" full="" kglob="" ssel="" fsel="" usel=""
+if [ -z "$sel" ]; then
+	suites=$all
+	full=$all
+fi
+for w in ${sel//,/ }; do
+	s=${w%%:*}
+	case " $all " in *" $s "*) ;; *) echo "check: unknown suite '$s' in T= (have: $all)" >&2; exit 2 ;; esac
+	case " $suites " in *" $s "*) ;; *) suites="$suites $s" ;; esac
+	if [ "$w" = "$s" ]; then
+		full="$full $s"
+		continue
+	fi
+	item=${w#*:}
+	case $s in
+	kunit) kglob=$item ;;
+	selftests) ssel="$ssel $item" ;;
+	ftracetest) fsel="$fsel $item" ;;
+	user_events) usel="$usel $item" ;;
+	esac
+done
+
+ver="$(make -s -C "$src" kernelversion)"
+echo "check: $name: linux $ver from $src"
+
+cmdline=""
+case " $suites " in
+*" kunit "*) [ -z "$kglob" ] || cmdline="kunit.filter_glob=$kglob" ;;
+*) cmdline="kunit.enable=0" ;;
+esac
+
+ue=$kout/selftests/user_events
+case " $suites " in
+*" user_events "*)
+	mkdir -p "$ue"
+	if ! make -s -C "$src/tools/testing/selftests/user_events" OUTPUT="$ue" \
+		KHDR_INCLUDES="-isystem $kout/usr/include" >"$ue/build.log" 2>&1; then
+		echo "check: FAIL: user_events selftests do not build:" >&2
+		tail -n 20 "$ue/build.log" >&2
+		echo "0 passed, 1 failed"
+		exit 1
+	fi ;;
+esac
+
+rm -rf "$res"
+mkdir -p "$res"
+cat > "$res/guest.sh" <<GUEST
+SUITES="$suites"
+SELFTESTS="$src/tools/testing/selftests/retrace"
+SELFTEST_SEL="$ssel"
+FTRACETEST="$src/tools/testing/selftests/ftrace"
+FTRACE_SEL="$fsel"
+USER_EVENTS="$ue"
+UE_SEL="$usel"
+. "$here/guest/suites.sh"
+GUEST
+echo "$ver" > "$res/version"
+
+tmo=${CHECK_TIMEOUT:-3000}
+RETRACE_CMDLINE="$cmdline" "$here/vm.sh" "$kout" "$res" run "$tmo" &
+vm=$!
+# Show progress while the guest works: the suite stamps and ftracetest's cases.
+(
+	tail -n +1 -F "$res/ftracetest.out" 2>/dev/null | grep --line-buffered -E '^\[[0-9]+\]' &
+	t=$!
+	while kill -0 $vm 2>/dev/null; do sleep 2; done
+	kill $t 2>/dev/null
+) &
+mon=$!
+wait $vm
+vmrc=$?
+wait $mon 2>/dev/null
+
+echo "== $name (linux $ver): results in $res"
+"$here/report.py" "$res" "$here/expected" "$suites" "$full"
+read -r p f < "$res/summary.counts" || { p=0; f=0; }
+if [ $vmrc -ne 0 ]; then
+	echo "guest        FAIL (see above)"
+	f=$((f + 1))
+else
+	echo "guest        clean log, powered off by itself"
+fi
+grc=$(cat "$res/guest.rc" 2>/dev/null || echo none)
+if [ "$grc" != 0 ] && [ $vmrc -eq 0 ]; then
+	echo "guest        FAIL: guest.sh exited $grc"
+	f=$((f + 1))
+fi
+echo "$p passed, $f failed"
+[ "$f" -eq 0 ]

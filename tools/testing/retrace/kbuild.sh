@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kbuild.sh SRCTREE OUT LOCALVERSION FRAGMENT...
+#
+# Configure and build one lab kernel out of tree: allnoconfig with the
+# fragments merged in (KCONFIG_ALLCONFIG), a check that every option a
+# fragment asks for survived olddefconfig, then bzImage, modules, the modules
+# staged under OUT/modroot and the uapi headers under OUT/usr/include.
+# ccache and fixed build stamps keep rebuilds incremental and cacheable.
+set -euo pipefail
+
+src=$(readlink -f "$1")
+out=$(mkdir -p "$2" && readlink -f "$2")
+localver=$3
+shift 3
+
+export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
+export KBUILD_BUILD_USER=retrace KBUILD_BUILD_HOST=lab
+export CCACHE_BASEDIR=$(dirname "$src")
+mk=(make -s -C "$src" O="$out" ARCH=x86_64 "CC=ccache gcc" "HOSTCC=ccache gcc"
+    LOCALVERSION="$localver" -j"$(nproc)")
+
+frag="$out/retrace.fragment"
+cat "$@" > "$frag.new"
+if ! cmp -s "$frag.new" "$frag" || [ ! -f "$out/.config" ]; then
+	mv "$frag.new" "$frag"
+	"${mk[@]}" KCONFIG_ALLCONFIG="$frag" allnoconfig
+else
+	rm -f "$frag.new"
+fi
+
+# Every "CONFIG_X=v" and "# CONFIG_X is not set" in the fragments must hold.
+bad=0
+while read -r line; do
+	case "$line" in
+	CONFIG_*=*)
+		grep -qxF "$line" "$out/.config" || {
+			echo "kbuild: $line was dropped (have: $(grep -E "^(# )?${line%%=*}[= ]" "$out/.config" || echo unset))" >&2
+			bad=1
+		} ;;
+	"# CONFIG_"*" is not set")
+		opt=${line#\# }; opt=${opt%% *}
+		if grep -q "^$opt=" "$out/.config"; then
+			echo "kbuild: $opt should be unset" >&2
+			bad=1
+		fi ;;
+	esac
+done < "$frag"
+[ $bad -eq 0 ] || { echo "kbuild: config check failed for $out" >&2; exit 1; }
+
+echo "kbuild: building $(make -s -C "$src" kernelversion)$localver in $out"
+"${mk[@]}" bzImage modules
+"${mk[@]}" INSTALL_MOD_PATH="$out/modroot" modules_install >/dev/null
+"${mk[@]}" headers_install >/dev/null
+echo "kbuild: $out/arch/x86/boot/bzImage ($(make -s -C "$src" O="$out" LOCALVERSION="$localver" kernelrelease))"
