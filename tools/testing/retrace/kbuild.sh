@@ -19,7 +19,7 @@ export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
 export KBUILD_BUILD_USER=retrace KBUILD_BUILD_HOST=lab
 export CCACHE_BASEDIR=$(dirname "$src")
 mk=(make -s -C "$src" O="$out" ARCH=x86_64 "CC=ccache gcc" "HOSTCC=ccache gcc"
-    LOCALVERSION="$localver" -j"$(nproc)")
+    LOCALVERSION="$localver" -j"${JOBS:-$(nproc)}")
 
 frag="$out/retrace.fragment"
 cat "$@" > "$frag.new"
