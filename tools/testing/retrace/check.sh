@@ -70,7 +70,7 @@ rm -rf "$res"
 mkdir -p "$res"
 cat > "$res/guest.sh" <<GUEST
 SUITES="$suites"
-SELFTESTS="$src/tools/testing/selftests/retrace"
+SELFTESTS="$top/tools/testing/selftests/retrace"
 SELFTEST_SEL="$ssel"
 FTRACETEST="$src/tools/testing/selftests/ftrace"
 FTRACE_SEL="$fsel"

@@ -20,9 +20,12 @@ echo 1 > events/sched/sched_switch/enable
 echo 1 > events/syscalls/sys_enter_openat/enable
 echo 1 > tracing_on
 for i in 1 2 3 4 5 6 7 8; do cat /proc/version > /dev/null; sleep 0.02; done
-echo "### head -n 20 trace"
-head -n 20 trace
-echo "### timeout 3 cat trace_pipe | head -n 12 (while a workload runs)"
+echo "### head -n 16 trace"
+head -n 16 trace
+echo "### grep -m 6 sys_enter_openat trace"
+grep -m 6 sys_enter_openat trace
+echo "### timeout 3 cat trace_pipe | head -n 12 (buffer cleared, a workload runs)"
+echo > trace
 (for i in 1 2 3 4 5 6; do ls / > /dev/null; sleep 0.1; done) &
 timeout 3 cat trace_pipe | head -n 12
 wait
