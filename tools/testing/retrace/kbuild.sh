@@ -50,7 +50,18 @@ done < "$frag"
 [ $bad -eq 0 ] || { echo "kbuild: config check failed for $out" >&2; exit 1; }
 
 echo "kbuild: building $(make -s -C "$src" kernelversion)$localver in $out"
-"${mk[@]}" bzImage modules
+log="$out/build.log"
+if ! "${mk[@]}" bzImage modules 2>&1 | tee "$log"; then
+	echo "kbuild: FAIL: building $src into $out stopped (log: $log)" >&2
+	# Name the project file behind each tree file that has an error.
+	proj=$(readlink -f "$(dirname "$0")/../../..")
+	grep -oE "[^ :]*tree/[^ :]+:[0-9]+:[0-9]+: (fatal )?error" "$log" | sort -u |
+	while IFS=: read -r f l _; do
+		rel=${f#*tree/}
+		[ -f "$proj/$rel" ] && echo "kbuild:   error in overlay file $proj/$rel:$l" >&2
+	done
+	exit 1
+fi
 "${mk[@]}" INSTALL_MOD_PATH="$out/modroot" modules_install >/dev/null
 "${mk[@]}" headers_install >/dev/null
 echo "kbuild: $out/arch/x86/boot/bzImage ($(make -s -C "$src" O="$out" LOCALVERSION="$localver" kernelrelease))"
