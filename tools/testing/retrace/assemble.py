@@ -6,8 +6,10 @@
 
 The base tree is never written.  The assembled tree is updated in place and
 only where its content must change: a base file is recopied only when its
-size or mtime differs from the base copy (copies keep the base mtime), an
-overlay or patched file is rewritten only when its bytes differ.  So a
+bytes differ from the base copy (size and mtime equal are taken as equal
+bytes), an overlay or patched file only when its bytes differ.  Copies keep
+the base mtime when the tree is first populated; any later change gets the
+current time, so make never judges a stale object up to date.  So a
 one-file edit touches one file's timestamp and make rebuilds only what
 depends on it.  With an empty manifest, no overlay and no patches the result
 is byte-for-byte the base tree.
@@ -140,25 +142,41 @@ def install_bytes(dst, data, mode):
     return True
 
 
-def install_base(src, dst):
+def install_base(src, dst, fresh):
+    """Make dst a copy of base file src; return True if dst changed.
+
+    A copy keeps the base mtime only while the tree is first populated
+    (fresh).  Later, a file whose content changes (an overlay file removed,
+    a manifest entry dropped) gets the current time, or make would judge
+    the objects built from the old content up to date.
+    """
     s = os.lstat(src)
     try:
         d = os.lstat(dst)
         if stat.S_ISLNK(s.st_mode):
             if stat.S_ISLNK(d.st_mode) and os.readlink(dst) == os.readlink(src):
                 return False
-        elif (stat.S_ISREG(d.st_mode) and d.st_size == s.st_size and
-              d.st_mtime_ns == s.st_mtime_ns and d.st_mode == s.st_mode):
-            return False
+        elif stat.S_ISREG(d.st_mode) and d.st_size == s.st_size:
+            if d.st_mtime_ns == s.st_mtime_ns or same_bytes(src, dst):
+                if d.st_mode != s.st_mode:
+                    os.chmod(dst, stat.S_IMODE(s.st_mode))
+                return False
         remove(dst)
     except FileNotFoundError:
         pass
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     if stat.S_ISLNK(s.st_mode):
         os.symlink(os.readlink(src), dst)
-    else:
+    elif fresh:
         shutil.copy2(src, dst)
+    else:
+        shutil.copy(src, dst)
     return True
+
+
+def same_bytes(a, b):
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        return fa.read() == fb.read()
 
 
 def remove(path):
@@ -202,6 +220,7 @@ def main():
     for rel, (data, mode) in patched.items():
         want[rel] = ("bytes", data, mode)
 
+    fresh = not os.path.isfile(os.path.join(tree, "Makefile"))
     os.makedirs(tree, exist_ok=True)
     changed = []
     for rel in walk(tree):
@@ -211,7 +230,7 @@ def main():
     for rel, how in want.items():
         dst = os.path.join(tree, rel)
         if how[0] == "base":
-            if install_base(how[1], dst):
+            if install_base(how[1], dst, fresh):
                 changed.append(rel)
         elif how[0] == "overlay":
             with open(how[1], "rb") as f:

@@ -16,6 +16,7 @@
 # even upstream oopses.  See the developers' brief.
 set -uo pipefail
 here=$(dirname "$(readlink -f "$0")")
+top=$(readlink -f "$here/../../..")
 kout=$(readlink -f "$1")
 res=$(readlink -f "$2")
 mode=$3
@@ -35,10 +36,11 @@ rm -f "$res/guest.rc" "$res/console.log"
 p9=security_model=none,multidevs=remap
 qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 2G
       -no-reboot -kernel "$kernel" -initrd "$initrd"
-      -append "console=ttyS0,115200 panic=-1 retrace.mode=$mode ${RETRACE_CMDLINE:-}"
+      -append "console=ttyS0,115200 panic=-1 retrace.mode=$mode retrace.project=$top ${RETRACE_CMDLINE:-}"
       -virtfs "local,path=/,mount_tag=hostroot,readonly=on,$p9"
       -virtfs "local,path=$mods,mount_tag=modules,readonly=on,$p9"
       -virtfs "local,path=$res,mount_tag=results,$p9"
+      -virtfs "local,path=$top,mount_tag=project,readonly=on,$p9"
       -device virtio-rng-pci -nic none "$@")
 
 if [ "$mode" = shell ]; then
