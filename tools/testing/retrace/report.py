@@ -26,7 +26,7 @@ def load_expected(path):
     if not os.path.exists(path):
         return exp
     for line in open(path):
-        line = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+        line = line.split("#", 1)[0].strip()
         if line:
             res, case = line.split(None, 1)
             exp[case.strip()] = res
