@@ -129,7 +129,7 @@ def install_bytes(dst, data, mode):
                     if stat.S_IMODE(st.st_mode) != mode:
                         os.chmod(dst, mode)
                     return False
-        if not stat.S_ISREG(st.st_mode) or os.path.islink(dst):
+        if not stat.S_ISREG(st.st_mode):
             remove(dst)
     except FileNotFoundError:
         pass

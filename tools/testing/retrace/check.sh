@@ -80,7 +80,11 @@ UE_SEL="$usel"
 GUEST
 echo "$ver" > "$res/version"
 
-tmo=${CHECK_TIMEOUT:-3000}
+# A full run takes about 10 minutes of guest time; under lockdep and KASAN
+# about six times that.  The timeout only catches a hung guest.
+tmo=3000
+case $name in *-debug) tmo=14400 ;; esac
+tmo=${CHECK_TIMEOUT:-$tmo}
 RETRACE_CMDLINE="$cmdline" "$here/vm.sh" "$kout" "$res" run "$tmo" &
 vm=$!
 # Show progress while the guest works: the suite stamps and ftracetest's cases.
