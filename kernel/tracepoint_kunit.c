@@ -13,7 +13,10 @@
  *   - regfunc/unregfunc calls, and a failing regfunc;
  *   - a site fired in a loop on one CPU while another CPU attaches and
  *     detaches probes: each probe must get its own data, and none may run
- *     once its unregister and tracepoint_synchronize_unregister() returned.
+ *     once its unregister and tracepoint_synchronize_unregister() returned;
+ *   - a reader held inside the first probe while another CPU unregisters
+ *     it: the static call must not name the next probe, nor the
+ *     unregister return, before that reader has left.
  * Module tracepoints need a module to load, which boot-time KUnit cannot
  * do: tools/testing/selftests/retrace/tracepoint_module.sh covers them.
  */
@@ -22,6 +25,7 @@
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/static_call.h>
 #include <linux/string.h>
@@ -35,6 +39,9 @@ DEFINE_TRACE(tpk_basic_tp, TP_PROTO(int v), TP_ARGS(v));
 
 DECLARE_TRACE(tpk_race, TP_PROTO(unsigned long seq), TP_ARGS(seq));
 DEFINE_TRACE(tpk_race_tp, TP_PROTO(unsigned long seq), TP_ARGS(seq));
+
+DECLARE_TRACE(tpk_hold, TP_PROTO(int v), TP_ARGS(v));
+DEFINE_TRACE(tpk_hold_tp, TP_PROTO(int v), TP_ARGS(v));
 
 /* An event-style tracepoint with regfunc/unregfunc. */
 static int tpk_reg_calls, tpk_unreg_calls, tpk_reg_error;
@@ -148,6 +155,7 @@ static void tpk_test_errors(struct kunit *test)
 	struct tracepoint_func *before;
 	void *target;
 
+	WRITE_ONCE(tracepoint_kunit_fail_task, current);
 	KUNIT_EXPECT_EQ(test, tracepoint_probe_unregister(tp, tpk_probe_log, &a), -ENOENT);
 
 	KUNIT_ASSERT_EQ(test, tracepoint_probe_register(tp, tpk_probe_log, &a), 0);
@@ -196,6 +204,7 @@ static void tpk_test_errors(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tpk_reg_calls, 0);
 	KUNIT_EXPECT_EQ(test, tpk_unreg_calls, 0);
 	atomic_set(&tracepoint_kunit_fail_allocs, 0);
+	WRITE_ONCE(tracepoint_kunit_fail_task, NULL);
 	tracepoint_synchronize_unregister();
 }
 
@@ -468,6 +477,120 @@ static void tpk_test_race(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, static_key_enabled(&__tracepoint_tpk_race_tp.key));
 }
 
+/*
+ * A reader held inside its read side.  Probes A (entry 0) and B share
+ * tpk_hold_tp, so the static call is the iterator.  A reader on one CPU
+ * enters A and stays there while a thread on another CPU unregisters A:
+ * B's data becomes entry 0, so the static call must not name B before
+ * that reader has left, and the unregister must not return before then.
+ * Probe A itself watches for both while it holds the reader, for a fixed
+ * time after it sees the smaller array published.  Unlike the race test,
+ * this does not depend on an interrupt landing in a window of a few
+ * instructions.
+ */
+struct tpk_hold {
+	struct tracepoint_func	*entered;	/* the array A was called from */
+	bool			inside;
+	bool			published;	/* A saw the smaller array */
+	bool			returned;	/* the unregister returned */
+	bool			target_moved;	/* A saw the static call name B */
+	bool			returned_early;	/* A saw the unregister return */
+	struct completion	reader_done;
+	struct completion	unreg_done;
+	int			unreg_ret;
+};
+
+static struct tpk_hold tpk_hold;
+
+static void tpk_hold_b(void *data, int v)
+{
+}
+
+static void tpk_hold_a(void *data, int v)
+{
+	struct tracepoint *tp = &__tracepoint_tpk_hold_tp;
+	u64 give_up = local_clock() + 2 * NSEC_PER_SEC;
+	u64 until = give_up;
+
+	WRITE_ONCE(tpk_hold.entered, rcu_dereference_raw(tp->funcs));
+	WRITE_ONCE(tpk_hold.inside, true);
+	while (local_clock() < until) {
+		if (!tpk_hold.published &&
+		    rcu_dereference_raw(tp->funcs) != tpk_hold.entered) {
+			WRITE_ONCE(tpk_hold.published, true);
+			until = local_clock() + 50 * NSEC_PER_MSEC;
+		}
+		if (READ_ONCE(tp->static_call_key->func) == tpk_hold_b)
+			WRITE_ONCE(tpk_hold.target_moved, true);
+		if (READ_ONCE(tpk_hold.returned))
+			WRITE_ONCE(tpk_hold.returned_early, true);
+		cpu_relax();
+	}
+}
+
+static int tpk_hold_reader(void *unused)
+{
+	trace_tpk_hold_tp(1);
+	complete(&tpk_hold.reader_done);
+	return 0;
+}
+
+static int tpk_hold_unreg(void *unused)
+{
+	while (!READ_ONCE(tpk_hold.inside))
+		usleep_range(100, 200);
+	tpk_hold.unreg_ret = tracepoint_probe_unregister(&__tracepoint_tpk_hold_tp,
+							 tpk_hold_a, &tpk_hold);
+	WRITE_ONCE(tpk_hold.returned, true);
+	complete(&tpk_hold.unreg_done);
+	return 0;
+}
+
+static void tpk_test_held_reader(struct kunit *test)
+{
+	struct tracepoint *tp = &__tracepoint_tpk_hold_tp;
+	static int b_data;
+	struct task_struct *reader, *unreg;
+	unsigned int cpu_r, cpu_u;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs two online CPUs");
+	cpu_r = cpumask_first(cpu_online_mask);
+	cpu_u = cpumask_next(cpu_r, cpu_online_mask);
+
+	memset(&tpk_hold, 0, sizeof(tpk_hold));
+	init_completion(&tpk_hold.reader_done);
+	init_completion(&tpk_hold.unreg_done);
+	KUNIT_ASSERT_EQ(test, tracepoint_probe_register_prio(tp, tpk_hold_a,
+							      &tpk_hold, 20), 0);
+	KUNIT_ASSERT_EQ(test, tracepoint_probe_register_prio(tp, tpk_hold_b,
+							      &b_data, 10), 0);
+	KUNIT_ASSERT_PTR_EQ(test, tpk_call_target(tp), tp->iterator);
+
+	unreg = kthread_run_on_cpu(tpk_hold_unreg, NULL, cpu_u, "tpk_unreg/%u");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(unreg));
+	reader = kthread_run_on_cpu(tpk_hold_reader, NULL, cpu_r, "tpk_reader/%u");
+	if (IS_ERR(reader)) {
+		/* Let the unregister thread finish on its own. */
+		WRITE_ONCE(tpk_hold.inside, true);
+		wait_for_completion(&tpk_hold.unreg_done);
+		KUNIT_FAIL(test, "cannot start the reader thread");
+		goto out;
+	}
+	wait_for_completion(&tpk_hold.reader_done);
+	wait_for_completion(&tpk_hold.unreg_done);
+
+	KUNIT_EXPECT_EQ(test, tpk_hold.unreg_ret, 0);
+	KUNIT_EXPECT_TRUE_MSG(test, tpk_hold.published,
+			      "the unregister did not publish while the reader was held");
+	KUNIT_EXPECT_FALSE(test, tpk_hold.target_moved);
+	KUNIT_EXPECT_FALSE(test, tpk_hold.returned_early);
+	KUNIT_EXPECT_PTR_EQ(test, tpk_call_target(tp), (void *)tpk_hold_b);
+out:
+	KUNIT_EXPECT_EQ(test, tracepoint_probe_unregister(tp, tpk_hold_b, &b_data), 0);
+	tracepoint_synchronize_unregister();
+}
+
 static struct kunit_case tpk_cases[] = {
 	KUNIT_CASE(tpk_test_order),
 	KUNIT_CASE(tpk_test_errors),
@@ -475,6 +598,7 @@ static struct kunit_case tpk_cases[] = {
 	KUNIT_CASE(tpk_test_regfunc),
 	KUNIT_CASE(tpk_test_iterate),
 	KUNIT_CASE_SLOW(tpk_test_race),
+	KUNIT_CASE(tpk_test_held_reader),
 	{}
 };
 

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * tracepoint.h - static instrumentation points and the probes attached to
  * them.  Documentation/trace/tracepoints.rst is the user's guide,
