@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The event filter language: public interface.
+ *
+ * A filter is text such as
+ *
+ *	common_pid != 0 && (prev_comm ~ "kworker*" || cpu & CPUS{0-3})
+ *
+ * compiled once, at write time, against the fields of one event into an
+ * immutable program (struct rtf_prog), which is then run on every record
+ * of that event.  The language, the program format and the error rules
+ * are in Documentation/trace/retrace/filter.rst.
+ *
+ * Who calls what, and in which context:
+ *
+ *   rtf_compile()  process context, may sleep (GFP_KERNEL).  The caller
+ *                  serialises writers of one filter (the registry's
+ *                  mutex); compiles of different filters may run at once.
+ *   rtf_match()    any context, NMI included, with preemption disabled
+ *                  (a tracepoint probe).  No allocation, no lock, no
+ *                  recursion, bounded time: every jump goes forward.
+ *   rtf_free()     process context, once no rtf_match() can still be
+ *                  running on the program.
+ *
+ * Concurrency: a program never changes after rtf_compile() returns it.
+ * Its user publishes it with rcu_assign_pointer() and, to replace it,
+ * publishes the new one, waits for the readers of the old one (for
+ * tracepoint probes: tracepoint_synchronize_unregister()) and only then
+ * calls rtf_free() on the old one.  rtf_match() itself takes no lock and
+ * needs none: any number of CPUs may run the same program at once.
+ *
+ *                 compile   match    free
+ *   compile         Y(1)      Y       Y
+ *   match           Y         Y       N(2)
+ *   free            Y         N(2)    N(3)
+ *
+ *   (1) of different filters; one filter's writers are serialised by
+ *       its owner.  (2) the same program: wait for a grace period first.
+ *   (3) a program is freed once.
+ */
+#ifndef _KERNEL_TRACE_RETRACE_FILTER_H
+#define _KERNEL_TRACE_RETRACE_FILTER_H
+
+#include <linux/types.h>
+
+/*
+ * How the filter reads a field.  The registry derives the kind from the
+ * field's C type with rtf_field_kind_of(), as the format file prints it.
+ */
+enum rtf_field_kind {
+	/* integer of 1, 2, 4 or 8 bytes; another size never matches */
+	RTF_FIELD_INT,
+	/* char name[N]: up to N bytes or a NUL */
+	RTF_FIELD_CHAR_ARRAY,
+	/*
+	 * __data_loc char[]: a u32 with the offset from the record start
+	 * in its low 16 bits and the length (NUL included) in the high 16
+	 */
+	RTF_FIELD_DATA_LOC_STR,
+	/* __rel_loc char[]: the offset counts from the end of the u32 */
+	RTF_FIELD_REL_LOC_STR,
+	/* char *: kernel pointer; ".ustring" makes it a user pointer */
+	RTF_FIELD_PTR_STR,
+	/* __data_loc cpumask_t */
+	RTF_FIELD_CPUMASK,
+	/* no data: the CPU running the probe */
+	RTF_FIELD_CPU,
+	/* no data: current->comm */
+	RTF_FIELD_COMM,
+	/* no data: a name kept for compatibility, compared as an integer */
+	RTF_FIELD_STACKTRACE,
+};
+
+/**
+ * struct rtf_field - one field of an event record, as the filter sees it
+ * @name:	name as in the format file (matched exactly, case included)
+ * @offset:	byte offset in the record
+ * @size:	byte size in the record
+ * @kind:	enum rtf_field_kind
+ * @is_signed:	for RTF_FIELD_INT, whether <, <=, >, >= and the value
+ *		parser treat it as signed
+ *
+ * ".function" may follow the name of any field whose size is that of a
+ * long: the field is then an address compared against the extent of a
+ * kernel function (== and != only).
+ */
+struct rtf_field {
+	const char	*name;
+	u32		offset;
+	u32		size;
+	u8		kind;
+	bool		is_signed;
+};
+
+/**
+ * struct rtf_symbols - how ".function" operands are resolved
+ * @lookup_name:  address of a symbol, 0 if unknown
+ * @lookup_range: start and size of the symbol that contains @addr;
+ *		  false if none
+ *
+ * NULL in struct rtf_schema means kallsyms.  Tests provide their own.
+ */
+struct rtf_symbols {
+	unsigned long	(*lookup_name)(const char *name);
+	bool		(*lookup_range)(unsigned long addr,
+					unsigned long *start,
+					unsigned long *size);
+};
+
+/**
+ * struct rtf_schema - what a filter is compiled against
+ * @fields:	the event's fields, common_* ones included; looked up
+ *		first, before the generic names (CPU, cpu, common_cpu,
+ *		COMM, comm, STACKTRACE, stacktrace)
+ * @nr_fields:	entries in @fields
+ * @symbols:	symbol resolver for ".function", NULL for kallsyms
+ */
+struct rtf_schema {
+	const struct rtf_field		*fields;
+	unsigned int			nr_fields;
+	const struct rtf_symbols	*symbols;
+};
+
+/*
+ * The error messages, in one table (filter_msg.h) so that the parser,
+ * the errno and the error_log text cannot drift apart.
+ */
+#define RTF_MSG(id, ...)	RTF_MSG_##id,
+enum rtf_msg {
+#include "filter_msg.h"
+	RTF_MSG_COUNT
+};
+
+#undef RTF_MSG
+
+/**
+ * struct rtf_error - why rtf_compile() refused a filter
+ * @err: negative errno the write of the filter should fail with
+ * @msg: what error_log says; RTF_MSG_ERRNO when upstream logs no
+ *	 parse message (the filter file then shows "Error: (@err)")
+ * @pos: where error_log puts its caret, counted in bytes from the
+ *	 start of the text (it can be one past the end)
+ */
+struct rtf_error {
+	int		err;
+	enum rtf_msg	msg;
+	unsigned int	pos;
+};
+
+struct rtf_prog;
+
+/* Longest text rtf_compile() looks at (tracefs writes are < PAGE_SIZE). */
+#define RTF_MAX_TEXT	65535U
+
+/* Longest quoted string operand, in bytes (upstream's MAX_FILTER_STR_VAL). */
+#define RTF_MAX_STR	256U
+
+struct rtf_prog *rtf_compile(const struct rtf_schema *schema,
+			     const char *text, struct rtf_error *error);
+bool rtf_match(const struct rtf_prog *prog, const void *rec,
+	       unsigned int size);
+void rtf_free(struct rtf_prog *prog);
+
+enum rtf_field_kind rtf_field_kind_of(const char *type);
+const char *rtf_msg_text(enum rtf_msg msg);
+int rtf_format_error(char *buf, size_t size, const char *text,
+		     const struct rtf_error *err);
+
+#endif /* _KERNEL_TRACE_RETRACE_FILTER_H */

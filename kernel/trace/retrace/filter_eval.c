@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Run a compiled filter on one record.
+ *
+ * rtf_match() is on the event write path: it runs in the probe, in any
+ * context up to NMI, with preemption disabled.  It takes no lock,
+ * allocates nothing and does not recurse; it runs each test of the
+ * program at most once (jumps only go forward, filter_prog.h).
+ *
+ * Reads of the record are bounded by the record size the caller passes:
+ * a field or a __data_loc string that would lie outside it makes the test
+ * false instead of reading past the record.  Loads go through
+ * get_unaligned(), so a record need not be aligned.
+ *
+ * "char *" fields point outside the record.  The string is copied with
+ * the nofault helpers into a per-CPU scratch buffer, one per context
+ * level (task, softirq, hardirq, NMI), so that a probe interrupting
+ * another one on the same CPU does not overwrite the string being
+ * matched.  A pointer that cannot be read makes the test false, for ==
+ * and != alike.  The scratch buffers are allocated by the first compile
+ * that needs them (rtf_scratch_get()) and never freed: a program that
+ * uses them cannot exist before they do.
+ */
+#include <linux/cpumask.h>
+#include <linux/glob.h>
+#include <linux/minmax.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/unaligned.h>
+
+#include "filter.h"
+#include "filter_prog.h"
+
+/* Longest "char *" string looked at, NUL included (upstream's limit). */
+#define RTF_SCRATCH_LEN		1024
+
+struct rtf_scratch {
+	char	buf[4][RTF_SCRATCH_LEN];	/* by interrupt_context_level() */
+};
+
+static struct rtf_scratch __percpu *rtf_scratch;
+static DEFINE_MUTEX(rtf_scratch_lock);
+
+/* Process context.  Returns 0 once the buffers exist, or -ENOMEM. */
+int rtf_scratch_get(void)
+{
+	struct rtf_scratch __percpu *sc;
+	int ret = 0;
+
+	mutex_lock(&rtf_scratch_lock);
+	if (!rtf_scratch) {
+		sc = alloc_percpu(struct rtf_scratch);
+		if (sc)
+			/* Pairs with READ_ONCE() in rtf_fetch_ptr(). */
+			smp_store_release(&rtf_scratch, sc);
+		else
+			ret = -ENOMEM;
+	}
+	mutex_unlock(&rtf_scratch_lock);
+	return ret;
+}
+
+static bool rtf_in_record(u32 offset, u32 len, unsigned int size)
+{
+	return offset <= size && len <= size - offset;
+}
+
+static u64 rtf_load(const void *rec, u32 offset, u8 width, bool is_signed)
+{
+	const void *p = rec + offset;
+	u64 v;
+
+	switch (width) {
+	case 1:
+		v = *(const u8 *)p;
+		break;
+	case 2:
+		v = get_unaligned((const u16 *)p);
+		break;
+	case 4:
+		v = get_unaligned((const u32 *)p);
+		break;
+	default:
+		v = get_unaligned((const u64 *)p);
+	}
+	return rtf_extend(v, width, is_signed);
+}
+
+static bool rtf_compare(u8 op, u64 a, u64 b, bool is_signed)
+{
+	switch (op) {
+	case RTF_OP_EQ:
+		return a == b;
+	case RTF_OP_NE:
+		return a != b;
+	case RTF_OP_AND:
+		return a & b;
+	case RTF_OP_LT:
+		return is_signed ? (s64)a < (s64)b : a < b;
+	case RTF_OP_LE:
+		return is_signed ? (s64)a <= (s64)b : a <= b;
+	case RTF_OP_GT:
+		return is_signed ? (s64)a > (s64)b : a > b;
+	case RTF_OP_GE:
+		return is_signed ? (s64)a >= (s64)b : a >= b;
+	}
+	return false;
+}
+
+/*
+ * A CPU number against a set of two CPUs or more: never equal, always
+ * different, '&' is membership.
+ */
+static bool rtf_cpu_vs_set(u8 op, unsigned int cpu, const struct cpumask *set)
+{
+	switch (op) {
+	case RTF_OP_NE:
+		return true;
+	case RTF_OP_AND:
+		return cpumask_test_cpu(cpu, set);
+	}
+	return false;
+}
+
+/*
+ * The cpumask of a __data_loc cpumask_t field, as a bitmap of @nbits
+ * bits that may be unaligned and shorter than nr_cpu_ids.
+ */
+static const void *rtf_field_set(const struct rtf_insn *insn, const void *rec,
+				 unsigned int size, unsigned int *nbits)
+{
+	u32 loc;
+
+	if (!rtf_in_record(insn->offset, sizeof(loc), size))
+		return NULL;
+	loc = get_unaligned((const u32 *)(rec + insn->offset));
+	if (!rtf_in_record(loc & 0xffff, loc >> 16, size))
+		return NULL;
+	*nbits = min_t(unsigned int, (loc >> 16) * BITS_PER_BYTE, nr_cpu_ids);
+	return rec + (loc & 0xffff);
+}
+
+static unsigned long rtf_set_word(const void *bits, unsigned int nbits,
+				  unsigned int word)
+{
+	unsigned long w;
+
+	if (word * BITS_PER_LONG >= nbits)
+		return 0;
+	w = get_unaligned((const unsigned long *)bits + word);
+	if ((word + 1) * BITS_PER_LONG > nbits)
+		w &= BITMAP_LAST_WORD_MASK(nbits);
+	return w;
+}
+
+static bool rtf_test_set_set(const struct rtf_insn *insn, const void *rec,
+			     unsigned int size)
+{
+	const unsigned long *want = cpumask_bits(insn->mask);
+	unsigned int nbits, word, words = BITS_TO_LONGS(nr_cpu_ids);
+	bool same = true, meet = false;
+	const void *bits;
+
+	bits = rtf_field_set(insn, rec, size, &nbits);
+	if (!bits)
+		return false;
+	for (word = 0; word < words; word++) {
+		unsigned long have = rtf_set_word(bits, nbits, word);
+		unsigned long mask = want[word];
+
+		if ((word + 1) * BITS_PER_LONG > nr_cpu_ids)
+			mask &= BITMAP_LAST_WORD_MASK(nr_cpu_ids);
+		same &= have == mask;
+		meet |= !!(have & mask);
+	}
+	switch (insn->op) {
+	case RTF_OP_EQ:
+		return same;
+	case RTF_OP_NE:
+		return !same;
+	case RTF_OP_AND:
+		return meet;
+	}
+	return false;
+}
+
+/* A cpumask field against one CPU: "==" means exactly that CPU. */
+static bool rtf_test_set_cpu(const struct rtf_insn *insn, const void *rec,
+			     unsigned int size)
+{
+	unsigned int nbits, word, words, cpu = insn->val;
+	bool has, others = false;
+	const void *bits;
+
+	bits = rtf_field_set(insn, rec, size, &nbits);
+	if (!bits)
+		return false;
+	has = cpu < nbits &&
+	      (rtf_set_word(bits, nbits, cpu / BITS_PER_LONG) >>
+	       (cpu % BITS_PER_LONG)) & 1;
+	words = BITS_TO_LONGS(nbits);
+	for (word = 0; word < words && !others; word++) {
+		unsigned long w = rtf_set_word(bits, nbits, word);
+
+		if (word == cpu / BITS_PER_LONG)
+			w &= ~BIT(cpu % BITS_PER_LONG);
+		others = w;
+	}
+	switch (insn->op) {
+	case RTF_OP_EQ:
+		return has && !others;
+	case RTF_OP_NE:
+		return !has || others;
+	case RTF_OP_AND:
+		return has;
+	}
+	return false;
+}
+
+/* Copy a "char *" string into this context's scratch buffer. */
+static const char *rtf_fetch_ptr(const struct rtf_insn *insn, const void *rec,
+				 unsigned int size)
+{
+	struct rtf_scratch __percpu *sc = READ_ONCE(rtf_scratch);
+	unsigned long ptr;
+	char *buf;
+	long ret;
+
+	if (!sc || !rtf_in_record(insn->offset, sizeof(ptr), size))
+		return NULL;
+	ptr = get_unaligned((const unsigned long *)(rec + insn->offset));
+	buf = this_cpu_ptr(sc)->buf[interrupt_context_level()];
+	if (insn->src == RTF_SRC_UPTR)
+		ret = strncpy_from_user_nofault(buf, (const char __user *)ptr,
+						RTF_SCRATCH_LEN);
+	else
+		ret = strncpy_from_kernel_nofault(buf, (const void *)ptr,
+						  RTF_SCRATCH_LEN);
+	return ret < 0 ? NULL : buf;
+}
+
+/* Where the string of a string test is, and how many bytes it may span. */
+static const char *rtf_string(const struct rtf_insn *insn, const void *rec,
+			      unsigned int size, unsigned int *max)
+{
+	u32 loc, base;
+
+	switch (insn->src) {
+	case RTF_SRC_COMM:
+		*max = TASK_COMM_LEN;
+		return current->comm;
+	case RTF_SRC_ARRAY:
+		if (!rtf_in_record(insn->offset, insn->val, size))
+			return NULL;
+		*max = insn->val;
+		return rec + insn->offset;
+	case RTF_SRC_DATA_LOC:
+	case RTF_SRC_REL_LOC:
+		if (!rtf_in_record(insn->offset, sizeof(loc), size))
+			return NULL;
+		loc = get_unaligned((const u32 *)(rec + insn->offset));
+		base = insn->src == RTF_SRC_REL_LOC ?
+		       insn->offset + sizeof(loc) : 0;
+		if (!rtf_in_record(base + (loc & 0xffff), loc >> 16, size))
+			return NULL;
+		*max = loc >> 16;
+		return rec + base + (loc & 0xffff);
+	default:
+		*max = RTF_SCRATCH_LEN;
+		return rtf_fetch_ptr(insn, rec, size);
+	}
+}
+
+static bool rtf_test_string(const struct rtf_insn *insn, const void *rec,
+			    unsigned int size)
+{
+	const char *pat = insn->pat, *str;
+	unsigned int max, n, k = insn->len, i;
+	bool hit = false;
+
+	str = rtf_string(insn, rec, size, &max);
+	if (!str)
+		return false;
+	n = strnlen(str, max);
+
+	switch (insn->how) {
+	case RTF_HOW_ALL:
+		hit = n == k && !memcmp(str, pat, k);
+		break;
+	case RTF_HOW_HEAD:
+		hit = n >= k && !memcmp(str, pat, k);
+		break;
+	case RTF_HOW_TAIL:
+		hit = n >= k && !memcmp(str + n - k, pat, k);
+		break;
+	case RTF_HOW_ANY:
+		for (i = 0; !hit && i + k <= n; i++)
+			hit = !memcmp(str + i, pat, k);
+		break;
+	case RTF_HOW_GLOB:
+		hit = glob_match_len(pat, str, n);
+		break;
+	}
+	return hit != insn->negate;
+}
+
+static bool rtf_test(const struct rtf_insn *insn, const void *rec,
+		     unsigned int size)
+{
+	unsigned long addr;
+	unsigned int cpu;
+
+	switch (insn->test) {
+	case RTF_T_NUM:
+		if (!rtf_in_record(insn->offset, insn->width, size))
+			return false;
+		return rtf_compare(insn->op,
+				   rtf_load(rec, insn->offset, insn->width,
+					    insn->is_signed),
+				   insn->val, insn->is_signed);
+	case RTF_T_CPU:
+		/* '&' on CPU with a number is accepted and never true. */
+		if (insn->op == RTF_OP_AND)
+			return false;
+		return rtf_compare(insn->op, (s64)raw_smp_processor_id(),
+				   insn->val, true);
+	case RTF_T_NUM_IN_SET:
+		if (!rtf_in_record(insn->offset, insn->width, size))
+			return false;
+		cpu = rtf_load(rec, insn->offset, insn->width, false);
+		if (cpu >= nr_cpu_ids)
+			return false;
+		return rtf_cpu_vs_set(insn->op, cpu, insn->mask);
+	case RTF_T_CPU_IN_SET:
+		return rtf_cpu_vs_set(insn->op, raw_smp_processor_id(),
+				      insn->mask);
+	case RTF_T_SET_SET:
+		return rtf_test_set_set(insn, rec, size);
+	case RTF_T_SET_CPU:
+		return rtf_test_set_cpu(insn, rec, size);
+	case RTF_T_FUNC:
+		if (!rtf_in_record(insn->offset, sizeof(addr), size))
+			return false;
+		addr = get_unaligned((const unsigned long *)(rec + insn->offset));
+		return (addr >= insn->val && addr < insn->val2) ==
+		       (insn->op == RTF_OP_EQ);
+	case RTF_T_STR:
+		return rtf_test_string(insn, rec, size);
+	}
+	return false;
+}
+
+bool rtf_run(const struct rtf_prog *prog, const void *rec, unsigned int size,
+	     unsigned int *steps)
+{
+	unsigned int pc = 0, n = prog->nr_insns, ran = 0;
+
+	while (pc < n) {
+		const struct rtf_insn *insn = &prog->insns[pc];
+
+		ran++;
+		if (rtf_test(insn, rec, size) == insn->jump_when)
+			pc = insn->target;
+		else
+			pc++;
+	}
+	if (steps)
+		*steps = ran;
+	return pc == n;
+}
+
+/**
+ * rtf_match - run a filter on a record
+ * @prog: from rtf_compile(); NULL matches everything
+ * @rec:  the record, laid out as the schema's fields say
+ * @size: bytes of @rec that may be read
+ *
+ * Any context (NMI included) with preemption disabled; see filter.h for
+ * how @prog must be kept alive meanwhile.
+ *
+ * Return: true when the record passes the filter (keep it).
+ */
+bool rtf_match(const struct rtf_prog *prog, const void *rec, unsigned int size)
+{
+	if (!prog)
+		return true;
+	return rtf_run(prog, rec, size, NULL);
+}

@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Filter text to program: the expression structure.
+ *
+ * rtf_compile() works in three steps, none of them recursive, so that no
+ * input, however deep its parentheses, can exhaust the kernel stack:
+ *
+ * 1. rtf_prescan() reads the text once: quotes and parentheses must
+ *    balance, and it bounds the number of predicates, which sizes every
+ *    allocation that follows.
+ *
+ * 2. The parse loop alternates between two states.  Expecting an
+ *    operand, it takes '(', '!' and whitespace, and hands anything else
+ *    to rtf_parse_pred() (filter_pred.c), which becomes test number
+ *    "leaf" of the program.  Expecting an operator, it takes "&&", "||",
+ *    ')' and the end of the text.  Operators wait on a stack (shunting
+ *    yard): '!' binds to the next operand, "&&" before "||", both left
+ *    to right.  The result is a tree kept in an array, children before
+ *    parents; '!' is a flag on the node it applies to, not a node.
+ *
+ * 3. rtf_link() walks that array backwards (so parents before children)
+ *    handing each node its two exits: where to go when it is true and
+ *    when it is false.  For a AND b, a goes to b's first test when true
+ *    and to the AND's false exit otherwise; OR is the mirror; a '!' swaps
+ *    the two exits.  A test always has one exit equal to the next test
+ *    (it is the last leaf of its left subtree), so it becomes "jump to
+ *    the other exit when the result is X".
+ *
+ * The error of a malformed text -- errno, message and caret position --
+ * is upstream's for the same text (see filter.rst for the list).  Which
+ * check fires first matters for that, and is kept: the prescan's three
+ * errors, then the parse errors in text order.
+ *
+ * Process context; may sleep.  The result is immutable (see filter.h).
+ */
+#include <linux/ctype.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "filter.h"
+#include "filter_prog.h"
+
+/* Operators waiting on the stack, weakest binding last. */
+enum rtf_pending {
+	RTF_PEND_OPEN,		/* '(' */
+	RTF_PEND_NOT,		/* '!' */
+	RTF_PEND_AND,		/* "&&" */
+	RTF_PEND_OR,		/* "||" */
+};
+
+enum rtf_node_type {
+	RTF_NODE_LEAF,
+	RTF_NODE_AND,
+	RTF_NODE_OR,
+};
+
+/**
+ * struct rtf_node - one node of the parsed expression
+ * @type:	enum rtf_node_type
+ * @neg:	an odd number of '!' apply to the whole node
+ * @left:	AND/OR: left child; LEAF: the test's index
+ * @right:	AND/OR: right child
+ * @first:	index of the first test under this node
+ * @on_true:	where to go when the node is true (set by its parent)
+ * @on_false:	where to go when it is false
+ */
+struct rtf_node {
+	u8	type;
+	u8	neg;
+	u32	left;
+	u32	right;
+	u32	first;
+	u32	on_true;
+	u32	on_false;
+};
+
+struct rtf_work {
+	struct rtf_prog	*prog;
+	struct rtf_node	*nodes;
+	u32		*operands;
+	u8		*pending;
+	unsigned int	nr_nodes;
+	unsigned int	nr_operands;
+	unsigned int	nr_pending;
+	unsigned int	nr_tests;
+	unsigned int	max_tests;
+};
+
+/* The last '(' that no ')' closes, or 0; the text is known to balance quotes. */
+static unsigned int rtf_last_open(const char *s, unsigned int len)
+{
+	unsigned int i, closes = 0;
+	char quote = 0;
+
+	for (i = len - 1; i > 0; i--) {
+		if (quote) {
+			if (s[i] == quote)
+				quote = 0;
+		} else if (s[i] == '\'' || s[i] == '"') {
+			quote = s[i];
+		} else if (s[i] == ')') {
+			closes++;
+		} else if (s[i] == '(') {
+			if (!closes)
+				return i;
+			closes--;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Check quotes and parentheses and count the predicates: a predicate
+ * starts at any byte outside quotes that is not blank, not a
+ * parenthesis and not the first of "&&" or "||".  The three errors keep
+ * upstream's return values, which user space sees as the write's errno.
+ */
+static int rtf_prescan(struct rtf_cc *cc, unsigned int len,
+		       unsigned int *preds)
+{
+	const char *s = cc->text;
+	unsigned int i, depth = 0, quote_at = 0;
+	bool in_pred = false;
+	char quote = 0;
+
+	*preds = 0;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (isspace(c))
+			continue;
+		if (quote) {
+			if (c == quote)
+				quote = 0;
+			continue;
+		}
+		switch (c) {
+		case '(':
+			depth++;
+			in_pred = false;
+			continue;
+		case ')':
+			if (!depth)
+				return rtf_fail(cc, -EPERM,
+						RTF_MSG_TOO_MANY_CLOSE, i);
+			depth--;
+			in_pred = false;
+			continue;
+		case '&':
+		case '|':
+			if (s[i + 1] == c) {
+				in_pred = false;
+				continue;
+			}
+			break;
+		case '\'':
+		case '"':
+			quote = c;
+			quote_at = i;
+			break;
+		}
+		if (!in_pred)
+			(*preds)++;
+		in_pred = true;
+	}
+	if (quote)
+		return rtf_fail(cc, -ESRCH, RTF_MSG_MISSING_QUOTE, quote_at);
+	if (depth)
+		return rtf_fail(cc, -ENOENT, RTF_MSG_TOO_MANY_OPEN,
+				rtf_last_open(s, len));
+	return 0;
+}
+
+static u32 rtf_new_node(struct rtf_work *w, u8 type, u32 left, u32 right)
+{
+	struct rtf_node *node = &w->nodes[w->nr_nodes];
+
+	node->type = type;
+	node->left = left;
+	node->right = right;
+	node->first = type == RTF_NODE_LEAF ? left : w->nodes[left].first;
+	return w->nr_nodes++;
+}
+
+/* Pop one "&&" or "||" and its two operands; push the combined node. */
+static void rtf_combine(struct rtf_work *w)
+{
+	u8 op = w->pending[--w->nr_pending];
+	u32 right = w->operands[--w->nr_operands];
+	u32 left = w->operands[w->nr_operands - 1];
+
+	w->operands[w->nr_operands - 1] =
+		rtf_new_node(w, op == RTF_PEND_AND ? RTF_NODE_AND : RTF_NODE_OR,
+			     left, right);
+}
+
+/* An operand just completed: the '!'s right before it apply to it. */
+static void rtf_apply_nots(struct rtf_work *w)
+{
+	struct rtf_node *node = &w->nodes[w->operands[w->nr_operands - 1]];
+
+	while (w->nr_pending && w->pending[w->nr_pending - 1] == RTF_PEND_NOT) {
+		w->nr_pending--;
+		node->neg ^= 1;
+	}
+}
+
+/* Combine everything above the innermost '(' that binds at least as @op. */
+static void rtf_reduce(struct rtf_work *w, enum rtf_pending op)
+{
+	while (w->nr_pending) {
+		u8 top = w->pending[w->nr_pending - 1];
+
+		if (top != RTF_PEND_AND && top != RTF_PEND_OR)
+			break;
+		if (op == RTF_PEND_AND && top == RTF_PEND_OR)
+			break;
+		rtf_combine(w);
+	}
+}
+
+/*
+ * After an operand: "&&", "||", ')' or the end.  Returns 1 when the
+ * text ended, 0 when an operand is expected next, or a negative errno.
+ */
+static int rtf_after_operand(struct rtf_cc *cc, struct rtf_work *w,
+			     unsigned int *pp)
+{
+	const char *s = cc->text;
+	unsigned int p = *pp;
+
+	for (;;) {
+		char c = s[p];
+
+		if (isspace(c)) {
+			p++;
+			continue;
+		}
+		if (c == ')') {
+			p++;
+			rtf_reduce(w, RTF_PEND_OR);
+			if (!w->nr_pending)
+				return rtf_fail(cc, -EPERM,
+						RTF_MSG_TOO_MANY_CLOSE, p);
+			w->nr_pending--;	/* the '(' */
+			rtf_apply_nots(w);
+			continue;
+		}
+		if (!c) {
+			rtf_reduce(w, RTF_PEND_OR);
+			if (w->nr_pending)
+				return rtf_fail(cc, -EPERM,
+						RTF_MSG_TOO_MANY_OPEN, p + 1);
+			*pp = p;
+			return 1;
+		}
+		if ((c == '&' || c == '|') && s[p + 1] == c) {
+			enum rtf_pending op = c == '&' ? RTF_PEND_AND :
+							 RTF_PEND_OR;
+
+			rtf_reduce(w, op);
+			w->pending[w->nr_pending++] = op;
+			*pp = p + 2;
+			return 0;
+		}
+		return rtf_fail(cc, -EPERM, RTF_MSG_TOO_MANY_PREDS, p);
+	}
+}
+
+static int rtf_parse(struct rtf_cc *cc, struct rtf_work *w)
+{
+	const char *s = cc->text;
+	unsigned int p = 0;
+	int ret;
+
+	for (;;) {
+		char c = s[p];
+		struct rtf_insn *insn;
+
+		if (isspace(c)) {
+			p++;
+			continue;
+		}
+		if (!c)
+			break;
+		if (c == '(') {
+			w->pending[w->nr_pending++] = RTF_PEND_OPEN;
+			p++;
+			continue;
+		}
+		if (c == '!' && s[p + 1] != '=' && s[p + 1] != '~') {
+			w->pending[w->nr_pending++] = RTF_PEND_NOT;
+			p++;
+			continue;
+		}
+		if (w->nr_tests >= w->max_tests)
+			return rtf_fail(cc, -EPERM, RTF_MSG_TOO_MANY_PREDS, p);
+
+		insn = &w->prog->insns[w->nr_tests];
+		ret = rtf_parse_pred(cc, p, insn);
+		if (ret < 0)
+			return ret;
+		p += ret;
+		w->operands[w->nr_operands++] =
+			rtf_new_node(w, RTF_NODE_LEAF, w->nr_tests++, 0);
+		rtf_apply_nots(w);
+
+		ret = rtf_after_operand(cc, w, &p);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			return 0;
+	}
+	/* The text ended where an operand should be. */
+	if (w->nr_tests)
+		return rtf_fail(cc, -EINVAL, RTF_MSG_INVALID_FILTER, p);
+	return rtf_fail(cc, -EINVAL, RTF_MSG_NO_FILTER, p);
+}
+
+/* Step 3: give every node its exits, parents first; fill in the jumps. */
+static int rtf_link(struct rtf_cc *cc, struct rtf_work *w)
+{
+	unsigned int n = w->nr_tests, i;
+	struct rtf_node *root;
+
+	if (WARN_ON_ONCE(w->nr_operands != 1 || !w->nr_nodes))
+		return rtf_fail(cc, -EINVAL, RTF_MSG_ERRNO, 0);
+	root = &w->nodes[w->operands[0]];
+	root->on_true = n;
+	root->on_false = n + 1;
+
+	for (i = w->nr_nodes; i-- > 0; ) {
+		struct rtf_node *node = &w->nodes[i];
+		u32 yes = node->neg ? node->on_false : node->on_true;
+		u32 no = node->neg ? node->on_true : node->on_false;
+		struct rtf_node *l, *r;
+		struct rtf_insn *insn;
+
+		if (node->type == RTF_NODE_LEAF) {
+			insn = &w->prog->insns[node->left];
+			if (yes == node->left + 1) {
+				insn->jump_when = false;
+				insn->target = no;
+			} else {
+				insn->jump_when = true;
+				insn->target = yes;
+			}
+			/* One exit is the next test; the jump goes forward. */
+			if (WARN_ON_ONCE((yes != node->left + 1 &&
+					  no != node->left + 1) ||
+					 insn->target <= node->left))
+				return rtf_fail(cc, -EINVAL, RTF_MSG_ERRNO, 0);
+			continue;
+		}
+		l = &w->nodes[node->left];
+		r = &w->nodes[node->right];
+		r->on_true = yes;
+		r->on_false = no;
+		if (node->type == RTF_NODE_AND) {
+			l->on_true = r->first;
+			l->on_false = no;
+		} else {
+			l->on_true = yes;
+			l->on_false = r->first;
+		}
+	}
+	return 0;
+}
+
+void rtf_release_insn(struct rtf_insn *insn)
+{
+	kfree(insn->pat);
+	insn->pat = NULL;
+	kfree(insn->mask);
+	insn->mask = NULL;
+}
+
+/**
+ * rtf_free - free a program
+ * @prog: from rtf_compile(), or NULL
+ *
+ * No rtf_match() may be running on @prog, or start: unpublish it and
+ * wait for its readers first.
+ */
+void rtf_free(struct rtf_prog *prog)
+{
+	unsigned int i;
+
+	if (!prog)
+		return;
+	for (i = 0; i < prog->nr_insns; i++)
+		rtf_release_insn(&prog->insns[i]);
+	kvfree(prog);
+}
+
+/**
+ * rtf_compile - compile a filter for one event
+ * @schema: the event's fields
+ * @text:   the filter, NUL-terminated; a tracefs writer passes it as
+ *	    upstream does: trailing blanks and newline removed, leading
+ *	    ones kept (positions count from the first byte)
+ * @error:  filled on failure; zeroed on success
+ *
+ * The caller handles upstream's special text "0" (remove the filter)
+ * before calling: compiled, "0" is an invalid value.
+ *
+ * Return: the program, or an ERR_PTR() whose errno is @error->err.
+ * Errors: the errno upstream returns for the same text: -EINVAL for most
+ * parse errors, -EPERM, -ENOENT or -ESRCH for a few (see filter.rst),
+ * -ENOMEM, -E2BIG for a text longer than RTF_MAX_TEXT.
+ */
+struct rtf_prog *rtf_compile(const struct rtf_schema *schema,
+			     const char *text, struct rtf_error *error)
+{
+	struct rtf_cc cc = { .schema = schema, .text = text, .error = error };
+	struct rtf_work w = { };
+	unsigned int len, preds, i;
+	int ret;
+
+	memset(error, 0, sizeof(*error));
+	len = strnlen(text, RTF_MAX_TEXT + 1);
+	if (len > RTF_MAX_TEXT)
+		return ERR_PTR(rtf_fail(&cc, -E2BIG, RTF_MSG_ERRNO, 0));
+
+	ret = rtf_prescan(&cc, len, &preds);
+	if (ret)
+		return ERR_PTR(ret);
+	/* Only blanks, parentheses and "&&"/"||": -EINVAL, no message. */
+	if (!preds)
+		return ERR_PTR(rtf_fail(&cc, -EINVAL, RTF_MSG_ERRNO, 0));
+
+	w.max_tests = preds;
+	w.prog = kvzalloc(struct_size(w.prog, insns, preds), GFP_KERNEL);
+	w.nodes = kvmalloc_array(2 * preds, sizeof(*w.nodes),
+				 GFP_KERNEL | __GFP_ZERO);
+	w.operands = kvmalloc_array(preds, sizeof(*w.operands), GFP_KERNEL);
+	/* Each waiting operator used up at least one byte of the text. */
+	w.pending = kvmalloc(len + 1, GFP_KERNEL);
+	if (!w.prog || !w.nodes || !w.operands || !w.pending) {
+		ret = rtf_fail(&cc, -ENOMEM, RTF_MSG_ERRNO, 0);
+		goto out;
+	}
+	w.prog->nr_insns = preds;
+
+	ret = rtf_parse(&cc, &w);
+	if (!ret)
+		ret = rtf_link(&cc, &w);
+	if (!ret && cc.needs_scratch && rtf_scratch_get())
+		ret = rtf_fail(&cc, -ENOMEM, RTF_MSG_ERRNO, 0);
+out:
+	kvfree(w.nodes);
+	kvfree(w.operands);
+	kvfree(w.pending);
+	if (ret) {
+		if (w.prog) {
+			for (i = 0; i < w.nr_tests; i++)
+				rtf_release_insn(&w.prog->insns[i]);
+			kvfree(w.prog);
+		}
+		return ERR_PTR(ret);
+	}
+	w.prog->nr_insns = w.nr_tests;
+	return w.prog;
+}
