@@ -376,7 +376,6 @@ int ring_buffer_meta_seq_init(struct file *file, struct trace_buffer *buffer,
 			      int cpu);
 struct rb_sbuf *rb_sbuf_alloc(struct trace_buffer *buffer, int cpu);
 void rb_sbuf_free(struct trace_buffer *buffer, struct rb_sbuf *sb);
-void rb_cpu_relink(struct rb_cpu *cpu);
 void rb_quiesce_cpu(struct rb_cpu *cpu);
 void rb_unquiesce_cpu(struct rb_cpu *cpu);
 void rb_cpu_reset_locked(struct rb_cpu *cpu);

@@ -24,7 +24,8 @@
  * filling it outside the ring and leave it through its own link.
  */
 #include <linux/export.h>
-#include <linux/trace_seq.h>
+#include <linux/slab.h>
+#include <linux/gfp.h>
 
 #include "ring_buffer_internal.h"
 

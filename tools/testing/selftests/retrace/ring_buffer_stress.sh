@@ -5,7 +5,8 @@
 # hrtimer context on every CPU, a consumer per CPU, resizes and mode
 # switches (kernel/trace/ring_buffer_stress.c).
 #
-# The module runs for RB_STRESS_SECONDS (default 5) inside insmod and
+# The module runs for rb_stress_seconds=N of the kernel command line
+# (default 5; `make stress` boots with a longer one) inside insmod and
 # refuses to load when a record was corrupt, out of order, or the loss
 # accounting did not balance; its summary goes to the kernel log, which
 # is echoed here.  The harness also fails the run on any splat.
@@ -17,7 +18,8 @@ KO=$(find "$D" -name $M.ko 2>/dev/null | head -n 1)
 [ -n "$KO" ] || { echo "SKIP: no $M.ko under $D"; exit 4; }
 rmmod $M 2>/dev/null
 
-secs=${RB_STRESS_SECONDS:-5}
+secs=$(sed -n 's/.*rb_stress_seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
+secs=${secs:-5}
 before=$(dmesg | grep -c 'rb_stress: PASS')
 if ! insmod "$KO" seconds="$secs"; then
 	dmesg | grep rb_stress | tail -n 20

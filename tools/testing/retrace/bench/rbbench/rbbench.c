@@ -147,8 +147,6 @@ static int __init rbb_init(void)
 	rbb_mem_kib = before > after ?
 		(u64)(before - after) * (PAGE_SIZE / 1024) / num_online_cpus() : 0;
 
-	cpu = get_cpu();
-	put_cpu();
 	for (i = 0; i < ARRAY_SIZE(rbb_sizes); i++) {
 		migrate_disable();
 		cpu = raw_smp_processor_id();
