@@ -259,6 +259,8 @@ int ring_buffer_map_get_reader(struct trace_buffer *buffer, int cpu_id)
 	}
 	raw_spin_lock_irqsave(&cpu->reader_lock, flags);
 	for (pass = 0; pass < 2; pass++) {
+		if (rb_cpu_empty(cpu))
+			break;
 		r = cpu->reader;
 		if (r->read < rb_commit_of(r) ||
 		    READ_ONCE(cpu->commit_sb) == r) {
