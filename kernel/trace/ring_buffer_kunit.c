@@ -730,6 +730,7 @@ static struct kunit_suite rbt_suite = {
 	.name = "ring_buffer",
 	.test_cases = rbt_cases,
 };
+
 kunit_test_suite(rbt_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the ring buffer");
