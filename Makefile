@@ -12,6 +12,7 @@
 #   make check DEBUG=1   the same on a lockdep/KASAN/DEBUG_LIST build
 #   make check-upstream  the same suites on the reference kernel
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
+#   make stress [S=120]  the ring buffer stress selftest for S seconds
 #   make clean           remove build/ outputs (keeps the base tree, ccache)
 
 BUILD   := build
@@ -27,7 +28,7 @@ endif
 OURS    := $(BUILD)/out/retrace$(SUFFIX)
 UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
 
-.PHONY: all help deps assemble build upstream run demo check check-upstream bench clean
+.PHONY: all help deps assemble build upstream run demo check check-upstream bench stress clean
 
 all: build
 
@@ -60,6 +61,10 @@ check-upstream: upstream
 
 bench: build upstream
 	@$(H)/bench/run.sh $(OURS) $(UPSTREAM) $(BUILD)/results/bench
+
+stress: build
+	@RETRACE_EXTRA_CMDLINE="rb_stress_seconds=$(or $(S),120)" \
+		$(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "selftests:ring_buffer_stress.sh"
 
 clean:
 	rm -rf $(TREE) $(BUILD)/out $(BUILD)/results

@@ -85,7 +85,8 @@ echo "$ver" > "$res/version"
 tmo=3000
 case $name in *-debug) tmo=14400 ;; esac
 tmo=${CHECK_TIMEOUT:-$tmo}
-RETRACE_CMDLINE="$cmdline" "$here/vm.sh" "$kout" "$res" run "$tmo" &
+# RETRACE_EXTRA_CMDLINE: more kernel parameters (make stress sets one).
+RETRACE_CMDLINE="$cmdline ${RETRACE_EXTRA_CMDLINE:-}" "$here/vm.sh" "$kout" "$res" run "$tmo" &
 vm=$!
 # Show progress while the guest works: the suite stamps and ftracetest's cases.
 (

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ring buffer internals shared by kernel/trace/ring_buffer*.c.
+ *
+ * Nothing outside those files may include this header.  The protocol is
+ * described in Documentation/trace/retrace/ring-buffer.rst; the short
+ * version, with the names used here:
+ *
+ *  - A CPU's ring ("rb_cpu") is a circular singly linked list of
+ *    sub-buffers ("rb_sbuf"), plus one sub-buffer outside the ring that
+ *    belongs to the reader.  Each rb_sbuf describes one data page
+ *    ("rb_data_page"), the 2^order pages user space sees.
+ *  - sb->link is the pointer to the next sub-buffer, with RB_LINK_HEAD
+ *    set when that next sub-buffer is the oldest unread one ("head").
+ *    Writers move the head forward (overwrite mode), the reader swaps
+ *    the head sub-buffer out of the ring; both only with cmpxchg on a
+ *    link, so a reader never waits for a writer except across a few
+ *    instructions of a head push on another CPU.
+ *  - sb->write packs the writer's state for that sub-buffer: offset of
+ *    the next free byte, a FULL bit, the number of data records and a
+ *    generation bumped each time the sub-buffer is recycled.  Writers
+ *    reserve with a local cmpxchg on it; nested writers (softirq, irq,
+ *    NMI on the same CPU) make an interrupted cmpxchg fail and retry.
+ *
+ * Concurrency matrix, per CPU ring (W = writer on that CPU, any context;
+ * R = reader holding reader_lock; C = control path holding buffer->mutex
+ * with the CPU's writers quiesced, see rb_quiesce_cpu()):
+ *
+ *             W        R        C
+ *    W      nest     yes      no (quiesced)
+ *    R      yes      no       no (C takes reader_lock too)
+ *    C      no       no       no (buffer->mutex)
+ *
+ * This implementation needs a 64-bit unsigned long (the packed write
+ * word); 32-bit builds fail on purpose in rb_write_pack().
+ */
+#ifndef _RING_BUFFER_INTERNAL_H
+#define _RING_BUFFER_INTERNAL_H
+
+#include <linux/ring_buffer.h>
+#include <linux/irq_work.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/atomic.h>
+#include <linux/wait.h>
+#include <asm/local.h>
+
+/* ---------------------------------------------------------------------
+ * Sub-buffer data page: the ABI that events/header_page describes.
+ */
+struct rb_data_page {
+	u64		time_stamp;	/* clock at the first record */
+	local_t		commit;		/* bytes of committed records */
+	unsigned char	data[] __aligned(sizeof(long));
+};
+
+#define RB_PAGE_HDR		offsetof(struct rb_data_page, data)
+
+/* Flags user space finds in the commit field of a page it was given. */
+#define RB_MISSED_EVENTS	BIT(31)	/* records were lost before */
+#define RB_MISSED_STORED	BIT(30)	/* ...their count follows data */
+#define RB_MISSED_MASK		(RB_MISSED_EVENTS | RB_MISSED_STORED)
+
+/* What ring_buffer_alloc_read_page() hands out. */
+struct buffer_data_read_page {
+	unsigned int		order;
+	struct rb_data_page	*data;
+};
+
+/* ---------------------------------------------------------------------
+ * Record encoding helpers.
+ */
+#define RB_ALIGN		4U
+#define RB_HDR			4U	/* type_len:5, time_delta:27 */
+#define RB_STAMP_LEN		8U	/* TIME_EXTEND and TIME_STAMP records */
+#define RB_SMALL_MAX		(RINGBUF_TYPE_DATA_TYPE_LEN_MAX * RB_ALIGN)
+#define RB_DELTA_BITS		27
+#define RB_DELTA_MAX		((1U << RB_DELTA_BITS) - 1)
+#define RB_ABS_BITS		59	/* what a TIME_STAMP record can hold */
+#define RB_ABS_MASK		((1ULL << RB_ABS_BITS) - 1)
+
+/* Length in bytes of the record at @ev (data, padding or stamp). */
+static inline unsigned int rb_rec_len(const struct ring_buffer_event *ev)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		/* a null padding (no delta) has no length word */
+		return ev->time_delta ? ev->array[0] + RB_HDR : 0;
+	case RINGBUF_TYPE_TIME_EXTEND:
+	case RINGBUF_TYPE_TIME_STAMP:
+		return RB_STAMP_LEN;
+	case 0:
+		return ev->array[0] + RB_HDR;
+	default:
+		return ev->type_len * RB_ALIGN + RB_HDR;
+	}
+}
+
+static inline bool rb_rec_is_data(const struct ring_buffer_event *ev)
+{
+	return ev->type_len <= RINGBUF_TYPE_DATA_TYPE_LEN_MAX;
+}
+
+static inline u64 rb_rec_stamp_value(const struct ring_buffer_event *ev)
+{
+	return ((u64)ev->array[0] << RB_DELTA_BITS) | ev->time_delta;
+}
+
+/* Rebuild a full time from the 59 bits of a TIME_STAMP record. */
+static inline u64 rb_abs_from_record(u64 low, u64 base)
+{
+	u64 t = (base & ~RB_ABS_MASK) | low;
+
+	if (t < base && base - t > RB_ABS_MASK / 2)
+		t += 1ULL << RB_ABS_BITS;
+	return t;
+}
+
+/* Total length of a data record carrying @len bytes of payload. */
+static inline unsigned int rb_data_rec_len(unsigned long len)
+{
+	unsigned int l = ALIGN(len ? len : 1, RB_ALIGN);
+
+	if (l > RB_SMALL_MAX)
+		return l + RB_HDR + sizeof(u32);
+	/*
+	 * A 12-byte record could not be turned into a TIME_EXTEND plus a
+	 * padding record by a late discard (see rb_discard_in_place()).
+	 */
+	if (l == RB_ALIGN * 2)
+		l += RB_ALIGN;
+	return l + RB_HDR;
+}
+
+/* ---------------------------------------------------------------------
+ * The packed write word of a sub-buffer.
+ *
+ *   63            41 40          21  20   19           0
+ *  +----------------+--------------+----+--------------+
+ *  |   generation   |   records    |FULL|    offset    |
+ *  +----------------+--------------+----+--------------+
+ *
+ *  offset      first free byte of data[] (never above the capacity)
+ *  FULL        a writer found no room: the sub-buffer ends at offset and
+ *              the tail must move on (whoever sees it may do the move)
+ *  records     data records reserved in this generation (for overrun)
+ *  generation  +1 each time the sub-buffer is recycled; makes every
+ *              cmpxchg on the word fail across a recycle and tells an
+ *              iterator that what it copied may have been overwritten
+ *
+ *  reserve:   (g, n, 0, o)  ->  (g, n + 1, 0, o + len)
+ *  no room:   (g, n, 0, o)  ->  (g, n, 1, o)
+ *  recycle:   (g, *, *, *)  ->  (g + 1, 0, 0, 0)
+ *  discard:   (g, n, 0, o)  ->  (g, n - 1, 0, o - len)   last record only
+ */
+#define RB_W_OFF_BITS		20
+#define RB_W_OFF_MASK		((1UL << RB_W_OFF_BITS) - 1)
+#define RB_W_FULL		BIT(RB_W_OFF_BITS)
+#define RB_W_REC_SHIFT		(RB_W_OFF_BITS + 1)
+#define RB_W_REC_ONE		BIT(RB_W_REC_SHIFT)
+#define RB_W_REC_MASK		((1UL << 20) - 1)
+#define RB_W_GEN_SHIFT		(RB_W_REC_SHIFT + 20)
+#define RB_W_GEN_ONE		BIT(RB_W_GEN_SHIFT)
+
+static inline unsigned int rb_w_off(unsigned long w)
+{
+	return w & RB_W_OFF_MASK;
+}
+
+static inline unsigned int rb_w_records(unsigned long w)
+{
+	return (w >> RB_W_REC_SHIFT) & RB_W_REC_MASK;
+}
+
+static inline unsigned long rb_w_gen(unsigned long w)
+{
+	return w >> RB_W_GEN_SHIFT;
+}
+
+/* The word of a freshly recycled sub-buffer that had word @w. */
+static inline unsigned long rb_w_recycled(unsigned long w)
+{
+	BUILD_BUG_ON(BITS_PER_LONG != 64);
+	return (w & ~(RB_W_GEN_ONE - 1)) + RB_W_GEN_ONE;
+}
+
+/* ---------------------------------------------------------------------
+ * Sub-buffer descriptor and the tagged link.
+ *
+ *   sb->link:   | pointer to next rb_sbuf ......... | 0 | H |
+ *
+ *   H  the next sub-buffer is the head (oldest unread).  Exactly one
+ *      link of the ring has H, except while a writer pushes the head
+ *      (two: old and new, the new one set first) and inside the reader
+ *      swap (the reader's own sub-buffer gets H before it is linked in).
+ *      The oldest head is the first H met walking from cpu->head_hint.
+ */
+#define RB_LINK_HEAD		1UL
+#define RB_LINK_FLAGS		3UL
+
+struct rb_sbuf {
+	atomic_long_t		link;	/* next | RB_LINK_HEAD, see above */
+	local_t			write;	/* packed, see rb_w_*() */
+	unsigned int		read;	/* reader offset (reader's own only) */
+	unsigned int		id;	/* index in cpu->sbufs[], for mmap */
+	struct rb_data_page	*page;
+};
+
+static inline struct rb_sbuf *rb_link_next(unsigned long link)
+{
+	return (struct rb_sbuf *)(link & ~RB_LINK_FLAGS);
+}
+
+static inline struct rb_sbuf *rb_sb_next(struct rb_sbuf *sb)
+{
+	return rb_link_next(atomic_long_read(&sb->link));
+}
+
+static inline unsigned long rb_commit_of(struct rb_sbuf *sb)
+{
+	return local_read(&sb->page->commit) & ~RB_MISSED_MASK;
+}
+
+/* ---------------------------------------------------------------------
+ * Wake-up state for ring_buffer_wait()/poll, one per CPU and one for
+ * "any CPU".  Writers only set a flag test and queue the irq_work.
+ */
+struct rb_waiters {
+	struct irq_work		work;
+	struct rb_cpu		*cpu;		/* NULL: the "any CPU" one */
+	wait_queue_head_t	waiters;	/* any data */
+	wait_queue_head_t	full_waiters;	/* watermark */
+	atomic_t		seq;		/* bumped by every wake-up */
+	bool			waiters_pending;
+	bool			full_waiters_pending;
+	bool			wake_full;
+	int			shortest_full;	/* under reader_lock */
+	unsigned long		last_touched;	/* pages_touched seen by writers */
+};
+
+/* Per-nesting-level record of the reservation in progress. */
+struct rb_nest_rec {
+	struct ring_buffer_event *event;	/* the data record */
+	struct rb_sbuf		*sb;
+	unsigned int		start;	/* offset of the first byte reserved */
+	unsigned int		len;	/* bytes reserved, stamp included */
+	u64			ts;
+	u64			prev_ts;	/* writer stamp before us */
+	bool			prev_valid;
+};
+
+#define RB_MAX_NEST		8
+#define RB_CTX_BITS		5	/* transition, NMI, IRQ, softirq, task */
+
+/* ---------------------------------------------------------------------
+ * One CPU's ring.
+ */
+struct rb_cpu {
+	struct trace_buffer	*buffer;
+	int			cpu;
+	atomic_t		record_disabled;
+	atomic_t		resize_disabled;	/* iterators, mapping */
+
+	/*
+	 * Writer side: only touched by writers running on @cpu (any
+	 * context, nesting), or by the control path with writers quiesced.
+	 * tail and commit are also read (READ_ONCE) by readers.
+	 */
+	struct rb_sbuf		*tail;		/* sub-buffer being written */
+	struct rb_sbuf		*commit_sb;	/* last one with commits */
+	local_t			committing;	/* writers inside reserve..commit */
+	local_t			commits;	/* reservations ever (for end_commit) */
+	unsigned int		ctx_bits;	/* recursion guard, RB_CTX_BITS per nest */
+	unsigned int		ctx_shift;	/* nest_start()/nest_end() */
+	unsigned int		depth;		/* index into nest[] */
+	struct rb_nest_rec	nest[RB_MAX_NEST];
+	/*
+	 * Writer time stamp: last_ts is the time of the record that ends at
+	 * last_end (address in a data page).  Updated as "last_end = 0;
+	 * last_ts = t; last_end = end" so that a nested writer sees either
+	 * a matching pair or 0.  A writer whose reservation starts exactly
+	 * at last_end may write a delta against last_ts; any other writes
+	 * an absolute TIME_STAMP record.
+	 */
+	unsigned long		last_end;
+	u64			last_ts;
+
+	/* Counters written by writers (local ops), read by anyone. */
+	local_t			entries;	/* committed data records */
+	local_t			entries_bytes;
+	local_t			overrun;	/* records lost by overwriting */
+	local_t			overrun_bytes;
+	local_t			commit_overrun;	/* lost: ring full of uncommitted */
+	local_t			dropped_events;	/* lost: ring full, no overwrite */
+	local_t			pages_touched;
+	local_t			pages_lost;
+
+	/*
+	 * Reader side, under reader_lock.  The lock order is
+	 * buffer->mutex -> reader_lock; writers never take it.
+	 */
+	raw_spinlock_t		reader_lock;
+	struct rb_sbuf		*reader;	/* outside the ring */
+	struct rb_sbuf		*head_hint;	/* link at or before the head */
+	u64			read_stamp;	/* time of next record to read */
+	unsigned long		read;		/* records consumed */
+	unsigned long		read_bytes;
+	unsigned long		pages_read;
+	unsigned long		last_overrun;
+	unsigned long		lost_events;	/* reported with the next read */
+	unsigned long		swaps;		/* iterators notice reader swaps */
+
+	/* Shape: changed by the control path only. */
+	unsigned long		nr_pages;	/* in the ring, reader excluded */
+	struct rb_sbuf		**sbufs;	/* all nr_pages + 1 */
+	unsigned int		nr_sbufs;
+
+	struct rb_waiters	wait;
+
+	/* User mapping, see ring_buffer_map.c; under map_mutex. */
+	struct mutex		map_mutex;
+	int			mapped;
+	int			user_mapped;
+	struct trace_buffer_meta *meta;
+};
+
+/* ---------------------------------------------------------------------
+ * The whole buffer.
+ */
+struct trace_buffer {
+	unsigned int		flags;		/* RB_FL_OVERWRITE */
+	int			cpus;
+	atomic_t		record_disabled;	/* count | RB_OFF */
+	atomic_t		resizing;
+	cpumask_var_t		cpumask;
+	struct lock_class_key	*reader_lock_key;
+	struct mutex		mutex;		/* resize, reset, order, free */
+	struct rb_cpu		**buffers;
+	struct hlist_node	node;		/* cpuhp instance */
+	u64			(*clock)(void);
+	struct rb_waiters	wait;
+	bool			time_stamp_abs;
+	unsigned int		subbuf_order;
+	unsigned int		subbuf_size;	/* data bytes per sub-buffer */
+	unsigned int		max_data_size;
+	unsigned long		default_pages;	/* for CPUs coming online */
+};
+
+#define RB_OFF			BIT(20)
+
+/* ---------------------------------------------------------------------
+ * Fail-safe checks: a broken invariant warns once and turns the buffer
+ * off; callers then bail out instead of touching memory.
+ */
+#define RB_BROKEN(buffer, cond)						\
+({									\
+	bool __broken = !!(cond);					\
+	if (unlikely(__broken)) {					\
+		WARN_ONCE(1, "ring buffer invariant broken: %s\n", #cond);\
+		atomic_or(RB_OFF, &(buffer)->record_disabled);		\
+	}								\
+	__broken;							\
+})
+
+/* ring_buffer_write.c */
+u64 rb_clock(struct trace_buffer *buffer);
+
+/* ring_buffer_read.c */
+struct rb_sbuf *rb_reader_sbuf(struct rb_cpu *cpu);
+struct rb_sbuf *rb_find_head(struct rb_cpu *cpu, struct rb_sbuf **prevp);
+bool rb_cpu_empty(struct rb_cpu *cpu);
+
+/* ring_buffer.c */
+/* called by trace.c, which declares it in trace.h */
+int ring_buffer_meta_seq_init(struct file *file, struct trace_buffer *buffer,
+			      int cpu);
+struct rb_sbuf *rb_sbuf_alloc(struct trace_buffer *buffer, int cpu);
+void rb_sbuf_free(struct trace_buffer *buffer, struct rb_sbuf *sb);
+void rb_quiesce_cpu(struct rb_cpu *cpu);
+void rb_unquiesce_cpu(struct rb_cpu *cpu);
+void rb_cpu_reset_locked(struct rb_cpu *cpu);
+
+/* ring_buffer_wait.c */
+void rb_waiters_init(struct rb_waiters *w, struct rb_cpu *cpu);
+void rb_wake_writers_done(struct trace_buffer *buffer, struct rb_cpu *cpu);
+bool rb_full_hit(struct trace_buffer *buffer, int cpu, int full);
+
+/* ring_buffer_map.c */
+void rb_update_meta(struct rb_cpu *cpu);
+
+static inline struct rb_cpu *rb_cpu_of(struct trace_buffer *buffer, int cpu)
+{
+	if (cpu < 0 || cpu >= nr_cpu_ids ||
+	    !cpumask_test_cpu(cpu, buffer->cpumask))
+		return NULL;
+	return buffer->buffers[cpu];
+}
+
+#endif /* _RING_BUFFER_INTERNAL_H */

@@ -1,0 +1,737 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite "ring_buffer": the ring buffer through its public API.
+ *
+ * Round trips for every payload size, time stamps (deltas, TIME_EXTEND,
+ * absolute mode) against a clock the test drives, overwrite versus
+ * producer/consumer accounting, iterators against consuming reads,
+ * resizing with records in the ring, discards (given back and in
+ * place), a writer interrupted by another (irq_work) inside its
+ * reservation, and ring_buffer_read_page() output parsed the way a
+ * user-space tool does: offsets and sizes taken from the text of
+ * events/header_page and the type numbers from events/header_event.
+ *
+ * Every test allocates its own buffer and pins itself to one CPU with
+ * migrate_disable() only around writes (writers must stay on a CPU).
+ */
+#include <kunit/test.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace_seq.h>
+#include <linux/irq_work.h>
+#include <linux/delay.h>
+#include <linux/slab.h>
+
+#define RBT_PAGE	4096
+
+static u64 rbt_now;
+
+static u64 rbt_clock(void)
+{
+	return READ_ONCE(rbt_now);
+}
+
+static struct trace_buffer *rbt_alloc(struct kunit *test, unsigned long size,
+				      unsigned int flags)
+{
+	struct trace_buffer *b = ring_buffer_alloc(size, flags);
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	ring_buffer_set_clock(b, rbt_clock);
+	rbt_now = 1000;
+	return b;
+}
+
+/* Write one record of @len bytes filled from @seed on the current CPU. */
+static int rbt_write(struct trace_buffer *b, unsigned int len, u32 seed)
+{
+	struct ring_buffer_event *ev;
+	u8 *p;
+	unsigned int i;
+
+	ev = ring_buffer_lock_reserve(b, len);
+	if (!ev)
+		return -EBUSY;
+	p = ring_buffer_event_data(ev);
+	for (i = 0; i < len; i++)
+		p[i] = (u8)(seed + i * 7);
+	if (len >= 4)
+		memcpy(p, &seed, 4);
+	ring_buffer_unlock_commit(b);
+	return 0;
+}
+
+static bool rbt_check(const void *data, unsigned int len, u32 seed)
+{
+	const u8 *p = data;
+	unsigned int i;
+
+	if (len >= 4 && memcmp(p, &seed, 4))
+		return false;
+	for (i = len >= 4 ? 4 : 0; i < len; i++)
+		if (p[i] != (u8)(seed + i * 7))
+			return false;
+	return true;
+}
+
+static void rbt_every_size(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 64 * RBT_PAGE, 0);
+	unsigned int len, max = ring_buffer_max_event_size(b);
+	struct ring_buffer_event *ev;
+	int cpu;
+	u64 ts;
+
+	for (len = 1; len <= max; len++) {
+		migrate_disable();
+		cpu = raw_smp_processor_id();
+		rbt_now += len;
+		KUNIT_ASSERT_EQ(test, rbt_write(b, len, len), 0);
+		migrate_enable();
+		ev = ring_buffer_consume(b, cpu, &ts, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, ev);
+		KUNIT_EXPECT_GE(test, ring_buffer_event_length(ev), len);
+		KUNIT_EXPECT_LE(test, ring_buffer_event_length(ev), len + 8);
+		KUNIT_EXPECT_TRUE(test, rbt_check(ring_buffer_event_data(ev),
+						  len, len));
+		KUNIT_EXPECT_EQ(test, ts, rbt_now);
+		KUNIT_ASSERT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+	}
+	/* one byte too many is refused */
+	KUNIT_EXPECT_NULL(test, ring_buffer_lock_reserve(b, max + 1));
+	ring_buffer_free(b);
+}
+
+/* Deltas of every magnitude, including ones that need a TIME_EXTEND. */
+static void rbt_time_extend(struct kunit *test)
+{
+	static const u64 steps[] = { 0, 1, 100, (1 << 27) - 1, 1 << 27,
+				     (1 << 27) + 1, 1ULL << 32, 3, 1ULL << 40 };
+	struct trace_buffer *b = rbt_alloc(test, 16 * RBT_PAGE, 0);
+	u64 expect[ARRAY_SIZE(steps)], ts;
+	struct ring_buffer_event *ev;
+	unsigned int i;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		rbt_now += steps[i];
+		expect[i] = rbt_now;
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 16, i), 0);
+	}
+	migrate_enable();
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		ev = ring_buffer_consume(b, cpu, &ts, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, ev);
+		KUNIT_EXPECT_TRUE(test, rbt_check(ring_buffer_event_data(ev),
+						  16, i));
+		KUNIT_EXPECT_EQ_MSG(test, ts, expect[i], "record %u", i);
+	}
+	ring_buffer_free(b);
+}
+
+/* A clock going backwards is read as not moving (monotonic per CPU). */
+static void rbt_clock_backwards(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 16 * RBT_PAGE, 0);
+	u64 ts1, ts2;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	rbt_now = 5000;
+	rbt_write(b, 8, 1);
+	rbt_now = 4000;
+	rbt_write(b, 8, 2);
+	migrate_enable();
+	KUNIT_ASSERT_NOT_NULL(test, ring_buffer_consume(b, cpu, &ts1, NULL));
+	KUNIT_ASSERT_NOT_NULL(test, ring_buffer_consume(b, cpu, &ts2, NULL));
+	KUNIT_EXPECT_EQ(test, ts1, 5000);
+	KUNIT_EXPECT_EQ(test, ts2, 5000);
+	ring_buffer_free(b);
+}
+
+/* ---- a parser following header_page / header_event, as tools do ---- */
+
+struct rbt_layout {
+	unsigned int ts_off, commit_off, commit_size, data_off, data_size;
+	int padding, extend, stamp, max_type_len;
+};
+
+static void rbt_parse_headers(struct kunit *test, struct trace_buffer *b,
+			      struct rbt_layout *l)
+{
+	struct trace_seq *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	unsigned int size, sign;
+	char *p;
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	trace_seq_init(s);
+	ring_buffer_print_page_header(b, s);
+	trace_seq_putc(s, '\0');
+	p = strstr(s->buffer, "u64 timestamp;");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "u64 timestamp;\toffset:%u;\tsize:%u;",
+		   &l->ts_off, &size);
+	KUNIT_ASSERT_EQ(test, n, 2);
+	KUNIT_EXPECT_EQ(test, size, 8);
+	p = strstr(s->buffer, "local_t commit;");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "local_t commit;\toffset:%u;\tsize:%u;\tsigned:%u;",
+		   &l->commit_off, &l->commit_size, &sign);
+	KUNIT_ASSERT_EQ(test, n, 3);
+	p = strstr(s->buffer, "char data;");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "char data;\toffset:%u;\tsize:%u;",
+		   &l->data_off, &l->data_size);
+	KUNIT_ASSERT_EQ(test, n, 2);
+	KUNIT_EXPECT_EQ(test, l->data_off + l->data_size,
+			PAGE_SIZE << ring_buffer_subbuf_order_get(b));
+
+	trace_seq_init(s);
+	ring_buffer_print_entry_header(s);
+	trace_seq_putc(s, '\0');
+	p = strstr(s->buffer, "padding     : type == ");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "padding     : type == %d", &l->padding);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	p = strstr(s->buffer, "time_extend : type == ");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "time_extend : type == %d", &l->extend);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	p = strstr(s->buffer, "time_stamp : type == ");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "time_stamp : type == %d", &l->stamp);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	p = strstr(s->buffer, "data max type_len  == ");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	n = sscanf(p, "data max type_len  == %d",
+		   &l->max_type_len);
+	KUNIT_ASSERT_EQ(test, n, 1);
+	KUNIT_EXPECT_TRUE(test, strstr(s->buffer, "type_len    :    5 bits"));
+	KUNIT_EXPECT_TRUE(test, strstr(s->buffer, "time_delta  :   27 bits"));
+}
+
+struct rbt_rec {
+	u64		ts;
+	unsigned int	len;
+	const u8	*data;
+};
+
+#define RBT_COMMIT_MASK	((1U << 27) - 1)
+#define RBT_MISSED	BIT_ULL(31)
+#define RBT_STORED	BIT_ULL(30)
+
+/* Returns the number of data records, or -1 on a malformed page. */
+static int rbt_parse_page(const u8 *page, const struct rbt_layout *l,
+			  struct rbt_rec *out, int max, u64 *missed)
+{
+	u64 ts, commit = 0, word;
+	unsigned int pos = 0, size, type, delta, len;
+	const u8 *data = page + l->data_off;
+	int n = 0;
+	u32 hdr, arr;
+
+	memcpy(&ts, page + l->ts_off, 8);
+	memcpy(&commit, page + l->commit_off, min(l->commit_size, 8U));
+	size = commit & RBT_COMMIT_MASK;
+	*missed = 0;
+	if (commit & RBT_MISSED) {
+		*missed = ~0ULL;
+		if (commit & RBT_STORED) {
+			memcpy(&word, data + size, sizeof(word));
+			*missed = word;
+		}
+	}
+	while (pos < size) {
+		memcpy(&hdr, data + pos, 4);
+		type = hdr & 0x1f;
+		delta = hdr >> 5;
+		arr = 0;
+		if (pos + 8 <= l->data_size)
+			memcpy(&arr, data + pos + 4, 4);
+		if (type == l->padding) {
+			if (!delta)
+				break;
+			len = arr + 4;
+		} else if (type == l->extend) {
+			ts += ((u64)arr << 27) | delta;
+			len = 8;
+		} else if (type == l->stamp) {
+			ts = ((u64)arr << 27) | delta;
+			len = 8;
+		} else if (type == 0) {
+			ts += delta;
+			if (n < max) {
+				out[n].ts = ts;
+				out[n].len = arr - 4;
+				out[n].data = data + pos + 8;
+			}
+			n++;
+			len = arr + 4;
+		} else if (type <= l->max_type_len) {
+			ts += delta;
+			if (n < max) {
+				out[n].ts = ts;
+				out[n].len = type * 4;
+				out[n].data = data + pos + 4;
+			}
+			n++;
+			len = type * 4 + 4;
+		} else {
+			return -1;
+		}
+		if (!len || pos + len > size)
+			return -1;
+		pos += len;
+	}
+	return n;
+}
+
+static void rbt_read_page_one(struct kunit *test, bool abs)
+{
+	static const unsigned int sizes[] = { 1, 4, 8, 12, 100, 112, 113, 116,
+					      200, 1000 };
+	static const u64 steps[] = { 5, 1 << 28, 7, 0, 1ULL << 35, 1, 2, 3,
+				     4, 5 };
+	struct trace_buffer *b = rbt_alloc(test, 16 * RBT_PAGE, 0);
+	struct buffer_data_read_page *rp;
+	struct rbt_rec recs[16];
+	struct rbt_layout l;
+	u64 expect[16], missed;
+	unsigned int i;
+	int cpu, n;
+
+	ring_buffer_set_time_stamp_abs(b, abs);
+	rbt_parse_headers(test, b, &l);
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		rbt_now += steps[i];
+		expect[i] = rbt_now;
+		KUNIT_ASSERT_EQ(test, rbt_write(b, sizes[i], i * 31), 0);
+	}
+	migrate_enable();
+
+	KUNIT_ASSERT_EQ(test, ring_buffer_alloc_read_page(b, cpu, &rp), 0);
+	KUNIT_ASSERT_EQ(test, ring_buffer_read_page(b, rp, PAGE_SIZE, cpu, 0), 0);
+	n = rbt_parse_page(ring_buffer_read_page_data(rp), &l, recs,
+			   ARRAY_SIZE(recs), &missed);
+	KUNIT_ASSERT_EQ(test, n, (int)ARRAY_SIZE(sizes));
+	KUNIT_EXPECT_EQ(test, missed, 0);
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, recs[i].ts, expect[i], "record %u", i);
+		KUNIT_EXPECT_GE(test, recs[i].len, sizes[i]);
+		KUNIT_EXPECT_TRUE(test, rbt_check(recs[i].data, sizes[i],
+						  i * 31));
+	}
+	/* all consumed */
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(b, cpu),
+			ARRAY_SIZE(sizes));
+	ring_buffer_free_read_page(b, cpu, rp);
+	ring_buffer_free(b);
+}
+
+static void rbt_read_page(struct kunit *test)
+{
+	rbt_read_page_one(test, false);
+}
+
+static void rbt_read_page_abs(struct kunit *test)
+{
+	rbt_read_page_one(test, true);
+}
+
+/* Whole sub-buffers handed over, with the lost count stored after them. */
+static void rbt_read_page_full_missed(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 3 * RBT_PAGE, RB_FL_OVERWRITE);
+	struct buffer_data_read_page *rp;
+	unsigned long written = 0, seen = 0, overrun;
+	struct rbt_rec *recs;
+	struct rbt_layout l;
+	u64 missed, total_missed = 0;
+	u32 first = 0;
+	int cpu, n, i;
+
+	recs = kunit_kcalloc(test, 256, sizeof(*recs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, recs);
+	rbt_parse_headers(test, b, &l);
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	for (written = 0; written < 1000; written++) {
+		rbt_now += 10;
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 40, written), 0);
+	}
+	migrate_enable();
+	overrun = ring_buffer_overrun_cpu(b, cpu);
+	KUNIT_EXPECT_GT(test, overrun, 0);
+
+	KUNIT_ASSERT_EQ(test, ring_buffer_alloc_read_page(b, cpu, &rp), 0);
+	while (ring_buffer_read_page(b, rp, PAGE_SIZE, cpu, 0) >= 0) {
+		n = rbt_parse_page(ring_buffer_read_page_data(rp), &l, recs,
+				   256, &missed);
+		KUNIT_ASSERT_GT(test, n, 0);
+		KUNIT_ASSERT_LE(test, n, 256);
+		if (!seen) {
+			KUNIT_EXPECT_EQ(test, missed, overrun);
+			memcpy(&first, recs[0].data, 4);
+			KUNIT_EXPECT_EQ(test, first, overrun);
+		}
+		total_missed += missed;
+		for (i = 0; i < n; i++) {
+			u32 v;
+
+			memcpy(&v, recs[i].data, 4);
+			KUNIT_EXPECT_EQ(test, v, first + seen);
+			KUNIT_EXPECT_EQ(test, recs[i].ts, 1000 + 10 * (u64)(v + 1));
+			seen++;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, seen + overrun, written);
+	KUNIT_EXPECT_EQ(test, total_missed, overrun);
+	ring_buffer_free_read_page(b, cpu, rp);
+	ring_buffer_free(b);
+}
+
+/* ---- modes and accounting ---- */
+
+static void rbt_overwrite_accounting(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * RBT_PAGE, RB_FL_OVERWRITE);
+	unsigned long n, read = 0, lost, total_lost = 0;
+	struct ring_buffer_event *ev;
+	u32 v, expect = 0;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	for (n = 0; n < 5000; n++)
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 24, n), 0);
+	migrate_enable();
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(b, cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu) +
+			ring_buffer_overrun_cpu(b, cpu), n);
+	while ((ev = ring_buffer_consume(b, cpu, NULL, &lost))) {
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		total_lost += lost;
+		expect += lost;
+		KUNIT_EXPECT_EQ(test, v, expect);
+		expect++;
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, read + ring_buffer_overrun_cpu(b, cpu), n);
+	KUNIT_EXPECT_EQ(test, total_lost, ring_buffer_overrun_cpu(b, cpu));
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(b, cpu), read);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 0);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(b, cpu));
+	ring_buffer_free(b);
+}
+
+static void rbt_consumer_accounting(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * RBT_PAGE, 0);
+	unsigned long n, ok = 0, read = 0;
+	struct ring_buffer_event *ev;
+	u32 v;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	for (n = 0; n < 5000; n++)
+		if (!rbt_write(b, 24, n))
+			ok++;
+	migrate_enable();
+	KUNIT_EXPECT_LT(test, ok, n);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(b, cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(b, cpu), n - ok);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), ok);
+	while ((ev = ring_buffer_consume(b, cpu, NULL, NULL))) {
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		KUNIT_EXPECT_EQ(test, v, read);	/* the oldest are kept */
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, read, ok);
+
+	/* switching to overwrite at run time */
+	ring_buffer_change_overwrite(b, 1);
+	migrate_disable();
+	for (n = 0; n < 5000; n++)
+		KUNIT_EXPECT_EQ(test, rbt_write(b, 24, n), 0);
+	migrate_enable();
+	KUNIT_EXPECT_GT(test, ring_buffer_overrun_cpu(b, cpu), 0);
+	ring_buffer_free(b);
+}
+
+/* ---- readers ---- */
+
+static void rbt_iterator(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 16 * RBT_PAGE, 0);
+	struct ring_buffer_iter *it;
+	struct ring_buffer_event *ev;
+	u64 ts, last = 0;
+	unsigned int n;
+	u32 v;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	for (n = 0; n < 1000; n++) {
+		rbt_now += n & 1 ? 3 : 1 << 28;
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 20 + n % 50, n), 0);
+	}
+	migrate_enable();
+	/* consume a few: the iterator starts after them */
+	for (n = 0; n < 10; n++)
+		KUNIT_ASSERT_NOT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+
+	it = ring_buffer_read_start(b, cpu, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, it);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, 32 * RBT_PAGE, cpu), -EBUSY);
+	for (n = 10; n < 1000; n++) {
+		ev = ring_buffer_iter_peek(it, &ts);
+		KUNIT_ASSERT_NOT_NULL(test, ev);
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		KUNIT_EXPECT_EQ(test, v, n);
+		KUNIT_EXPECT_GT(test, ts, last);
+		last = ts;
+		ring_buffer_iter_advance(it);
+	}
+	KUNIT_EXPECT_TRUE(test, ring_buffer_iter_empty(it));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_iter_dropped(it));
+	ring_buffer_iter_reset(it);
+	ev = ring_buffer_iter_peek(it, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	memcpy(&v, ring_buffer_event_data(ev), 4);
+	KUNIT_EXPECT_EQ(test, v, 10);
+	ring_buffer_read_finish(it);
+
+	/* nothing was consumed by the iterator */
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 990);
+	for (n = 10; n < 1000; n++) {
+		ev = ring_buffer_consume(b, cpu, &ts, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, ev);
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		KUNIT_EXPECT_EQ(test, v, n);
+	}
+	ring_buffer_free(b);
+}
+
+static void rbt_resize_while_reading(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 8 * RBT_PAGE, RB_FL_OVERWRITE);
+	struct ring_buffer_event *ev;
+	unsigned long written = 0, read = 0;
+	u32 v, next = 0;
+	unsigned long lost;
+	int cpu, round;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	migrate_enable();
+	for (round = 0; round < 6; round++) {
+		unsigned int n;
+
+		migrate_disable();
+		if (raw_smp_processor_id() != cpu) {
+			migrate_enable();
+			continue;
+		}
+		for (n = 0; n < 300; n++, written++)
+			KUNIT_ASSERT_EQ(test, rbt_write(b, 32, written), 0);
+		migrate_enable();
+		for (n = 0; n < 50; n++) {
+			ev = ring_buffer_consume(b, cpu, NULL, &lost);
+			if (!ev)
+				break;
+			memcpy(&v, ring_buffer_event_data(ev), 4);
+			next += lost;
+			KUNIT_EXPECT_EQ(test, v, next);
+			next++;
+			read++;
+		}
+		KUNIT_ASSERT_EQ(test, ring_buffer_resize(b, (round & 1 ? 3 : 12) *
+							 RBT_PAGE, cpu), 0);
+		KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu) + read +
+				ring_buffer_overrun_cpu(b, cpu), written);
+	}
+	while ((ev = ring_buffer_consume(b, cpu, NULL, &lost))) {
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		next += lost;
+		KUNIT_EXPECT_EQ(test, v, next);
+		next++;
+		read++;
+	}
+	KUNIT_EXPECT_EQ(test, read + ring_buffer_overrun_cpu(b, cpu), written);
+	ring_buffer_free(b);
+}
+
+/* ---- discard and nesting ---- */
+
+static void rbt_discard(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 8 * RBT_PAGE, 0);
+	struct ring_buffer_event *ev, *inner;
+	u64 ts;
+	u32 v;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	/* given back: nothing after it */
+	rbt_now = 100;
+	ev = ring_buffer_lock_reserve(b, 16);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	ring_buffer_discard_commit(b, ev);
+	rbt_now = 200;
+	rbt_write(b, 16, 1);
+	/* in place: a nested record was written after it */
+	rbt_now = 300;
+	ev = ring_buffer_lock_reserve(b, 16);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	ring_buffer_nest_start(b);
+	rbt_now = 400;
+	inner = ring_buffer_lock_reserve(b, 16);
+	KUNIT_ASSERT_NOT_NULL(test, inner);
+	v = 2;
+	memcpy(ring_buffer_event_data(inner), &v, 4);
+	ring_buffer_unlock_commit(b);
+	ring_buffer_nest_end(b);
+	ring_buffer_discard_commit(b, ev);
+	rbt_now = 500;
+	rbt_write(b, 16, 3);
+	migrate_enable();
+
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 3);
+	for (v = 1; v <= 3; v++) {
+		u32 got;
+
+		ev = ring_buffer_consume(b, cpu, &ts, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, ev);
+		memcpy(&got, ring_buffer_event_data(ev), 4);
+		KUNIT_EXPECT_EQ(test, got, v);
+		KUNIT_EXPECT_EQ(test, ts, 100 + 100 * (u64)(v == 1 ? 1 : v + 1));
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+	ring_buffer_free(b);
+}
+
+struct rbt_irq {
+	struct irq_work		work;
+	struct trace_buffer	*b;
+	int			cpu;
+	bool			done;
+};
+
+static void rbt_irq_writer(struct irq_work *w)
+{
+	struct rbt_irq *x = container_of(w, struct rbt_irq, work);
+
+	x->cpu = raw_smp_processor_id();
+	rbt_now += 10;
+	rbt_write(x->b, 64, 0xbbbbbbbb);
+	WRITE_ONCE(x->done, true);
+}
+
+/* An interrupt writes inside a task's reservation; both stay intact. */
+static void rbt_nested_irq(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 8 * RBT_PAGE, 0);
+	struct ring_buffer_event *ev;
+	struct rbt_irq x = { .b = b, .cpu = -1 };
+	u64 ts1, ts2;
+	int cpu, spin;
+	u32 v;
+
+	init_irq_work(&x.work, rbt_irq_writer);
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	rbt_now = 1000;
+	ev = ring_buffer_lock_reserve(b, 64);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	irq_work_queue(&x.work);
+	/* preemption is off here: spin until the irq_work has run */
+	for (spin = 0; spin < 10000000 && !READ_ONCE(x.done); spin++)
+		cpu_relax();
+	memset(ring_buffer_event_data(ev), 0xaa, 64);
+	ring_buffer_unlock_commit(b);
+	migrate_enable();
+	irq_work_sync(&x.work);
+	if (!x.done || x.cpu != cpu)
+		kunit_skip(test, "the irq_work did not run inside the window");
+
+	ev = ring_buffer_consume(b, cpu, &ts1, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	memcpy(&v, ring_buffer_event_data(ev), 4);
+	KUNIT_EXPECT_EQ(test, v, 0xaaaaaaaa);
+	ev = ring_buffer_consume(b, cpu, &ts2, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	memcpy(&v, ring_buffer_event_data(ev), 4);
+	KUNIT_EXPECT_EQ(test, v, 0xbbbbbbbb);
+	KUNIT_EXPECT_EQ(test, ts1, 1000);
+	KUNIT_EXPECT_EQ(test, ts2, 1010);
+	ring_buffer_free(b);
+}
+
+/* Orders: sizes, round trip across sub-buffers of every order. */
+static void rbt_subbuf_orders(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 64 * RBT_PAGE, 0);
+	struct ring_buffer_event *ev;
+	unsigned int len, n;
+	int order, cpu;
+	u32 v;
+
+	for (order = 0; order <= 3; order++) {
+		KUNIT_ASSERT_EQ(test, ring_buffer_subbuf_order_set(b, order), 0);
+		KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(b), order);
+		KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_size_get(b),
+				(int)(PAGE_SIZE << order) - 16);
+		len = ring_buffer_max_event_size(b);
+		migrate_disable();
+		cpu = raw_smp_processor_id();
+		for (n = 0; n < 5; n++)
+			KUNIT_ASSERT_EQ(test, rbt_write(b, len, n), 0);
+		migrate_enable();
+		for (n = 0; n < 5; n++) {
+			ev = ring_buffer_consume(b, cpu, NULL, NULL);
+			KUNIT_ASSERT_NOT_NULL(test, ev);
+			memcpy(&v, ring_buffer_event_data(ev), 4);
+			KUNIT_EXPECT_EQ(test, v, n);
+			KUNIT_EXPECT_TRUE(test, rbt_check(ring_buffer_event_data(ev),
+							  len, n));
+		}
+	}
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(b, 8), -EINVAL);
+	ring_buffer_free(b);
+}
+
+static struct kunit_case rbt_cases[] = {
+	KUNIT_CASE(rbt_every_size),
+	KUNIT_CASE(rbt_time_extend),
+	KUNIT_CASE(rbt_clock_backwards),
+	KUNIT_CASE(rbt_read_page),
+	KUNIT_CASE(rbt_read_page_abs),
+	KUNIT_CASE(rbt_read_page_full_missed),
+	KUNIT_CASE(rbt_overwrite_accounting),
+	KUNIT_CASE(rbt_consumer_accounting),
+	KUNIT_CASE(rbt_iterator),
+	KUNIT_CASE(rbt_resize_while_reading),
+	KUNIT_CASE(rbt_discard),
+	KUNIT_CASE(rbt_nested_irq),
+	KUNIT_CASE(rbt_subbuf_orders),
+	{}
+};
+
+static struct kunit_suite rbt_suite = {
+	.name = "ring_buffer",
+	.test_cases = rbt_cases,
+};
+
+kunit_test_suite(rbt_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the ring buffer");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,575 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer writer: reserve, commit, discard, time stamps, tail moves.
+ *
+ * Contract: ring_buffer_lock_reserve() returns a record of the requested
+ * payload in the ring of the CPU it runs on, with preemption disabled,
+ * or NULL (recording off, no room, recursion, too long).  The caller
+ * fills the payload and ends the record with ring_buffer_unlock_commit()
+ * or ring_buffer_discard_commit() on the same CPU, which enable
+ * preemption again.  Callable from any context, NMI included; never
+ * sleeps, never takes a lock.
+ *
+ * Nesting: a softirq, irq or NMI that interrupts a writer between its
+ * reserve and its commit may write records of its own.  They land after
+ * the interrupted writer's reservation, which stays intact.  Commits
+ * become visible to readers only when the outermost writer of the CPU
+ * commits (rb_end_commit()), so a reader never sees a hole.
+ *
+ * Racing points, all between writers of one CPU (a writer on another CPU
+ * never touches this ring; the reader only swaps the head sub-buffer):
+ *
+ *  A  reserve: cmpxchg on sb->write.  An interrupting writer that
+ *     reserved, filled a sub-buffer or recycled it changed the word, so
+ *     the interrupted cmpxchg fails and the writer starts again, with a
+ *     new time stamp read after the interrupting record.
+ *  B  "no room": cmpxchg sets FULL.  From then on every writer that sees
+ *     FULL tries to move the tail (rb_move_tail()); the moves are
+ *     idempotent steps ended by a cmpxchg on cpu->tail, and an
+ *     interrupted mover finds the tail already moved and just retries.
+ *  C  head push (overwrite): set the flag on the link after the head,
+ *     then cmpxchg it off the link into the head.  Only the winner of
+ *     the second cmpxchg counts the overrun; the reader competes for the
+ *     same link when it swaps the head out, so exactly one of them owns
+ *     the old head.
+ *  D  time stamps: cpu->last_end/last_ts name the record written last.
+ *     A writer whose reservation starts where last_end points writes a
+ *     27-bit delta (or a TIME_EXTEND); otherwise it interrupted a writer
+ *     between A and its update of last_end and writes an absolute
+ *     TIME_STAMP, which is always right.
+ *  E  commit: the outermost writer copies each sub-buffer's write offset
+ *     into its commit field, up to the tail; if an interrupt reserved
+ *     meanwhile (cpu->commits moved) it goes round again.
+ */
+#include <linux/trace_clock.h>
+#include <linux/preempt.h>
+#include <linux/export.h>
+
+#include "ring_buffer_internal.h"
+
+u64 rb_clock(struct trace_buffer *buffer)
+{
+	/* The default clock is called directly: no indirect call here. */
+	if (likely(buffer->clock == trace_clock_local))
+		return trace_clock_local();
+	return buffer->clock();
+}
+
+/*
+ * Recursion guard.  Each nest level (ring_buffer_nest_start()) owns
+ * RB_CTX_BITS bits of cpu->ctx_bits; inside a level, bit 0 is the
+ * "transition" spare, then NMI, hard irq, softirq and task.  The
+ * innermost context always has the lowest bit set, so leaving clears
+ * the lowest bit at or above the level's shift.  The spare absorbs one
+ * entry seen before preempt_count() tells the new context.
+ */
+static __always_inline bool rb_ctx_enter(struct rb_cpu *cpu)
+{
+	unsigned int ctx = cpu->ctx_bits;
+	unsigned int bit;
+
+	bit = cpu->ctx_shift + (RB_CTX_BITS - 1) - interrupt_context_level();
+	if (unlikely(ctx & (1U << bit))) {
+		bit = cpu->ctx_shift;
+		if (ctx & (1U << bit))
+			return false;
+	}
+	cpu->ctx_bits = ctx | (1U << bit);
+	return true;
+}
+
+static __always_inline void rb_ctx_exit(struct rb_cpu *cpu)
+{
+	cpu->ctx_bits &= cpu->ctx_bits - (1U << cpu->ctx_shift);
+}
+
+/*
+ * E: make everything reserved so far visible, from cpu->commit_sb up to
+ * the tail.  Only the outermost writer of the CPU runs this, so every
+ * reservation it can see is complete.
+ */
+static void rb_publish_commits(struct rb_cpu *cpu)
+{
+	struct rb_sbuf *sb, *tail;
+
+	for (;;) {
+		tail = READ_ONCE(cpu->tail);
+		sb = cpu->commit_sb;
+		while (sb != tail) {
+			/* records before the commit; pairs with rb_reader_sbuf() */
+			smp_wmb();
+			local_set(&sb->page->commit,
+				  rb_w_off(local_read(&sb->write)));
+			sb = rb_sb_next(sb);
+			/*
+			 * The final commit of the sub-buffer left before the
+			 * reader can see commit_sb leave it; pairs with the
+			 * smp_rmb() in rb_reader_sbuf().
+			 */
+			smp_store_release(&cpu->commit_sb, sb);
+		}
+		/* records before the commit; pairs with rb_reader_sbuf() */
+		smp_wmb();
+		local_set(&tail->page->commit,
+			  rb_w_off(local_read(&tail->write)));
+		barrier();
+		if (likely(READ_ONCE(cpu->tail) == tail))
+			break;
+	}
+}
+
+static void rb_end_commit(struct rb_cpu *cpu)
+{
+	unsigned long seen;
+
+again:
+	seen = local_read(&cpu->commits);
+	barrier();
+	if (local_read(&cpu->committing) == 1)
+		rb_publish_commits(cpu);
+	local_dec(&cpu->committing);
+	barrier();
+	/*
+	 * An interrupt that reserved and committed after we looked at the
+	 * tail saw committing > 1 and left the publishing to us.
+	 */
+	if (unlikely(local_read(&cpu->commits) != seen) &&
+	    !local_read(&cpu->committing)) {
+		local_inc(&cpu->committing);
+		goto again;
+	}
+}
+
+/*
+ * C: the tail reached the head in overwrite mode.  @link is @sb's link
+ * as read, naming @next with the HEAD flag.  Returns true when the head
+ * is no longer @next (whoever moved it), false to read the link again.
+ */
+static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
+			 struct rb_sbuf *next, unsigned long link)
+{
+	unsigned long nlink = atomic_long_read(&next->link);
+	unsigned long w;
+
+	/* C1: the sub-buffer after @next becomes the head (flag set first) */
+	if (!(nlink & RB_LINK_HEAD))
+		atomic_long_cmpxchg(&next->link, nlink, nlink | RB_LINK_HEAD);
+	/*
+	 * Read what @next holds before C2: once C2 succeeds, an interrupt
+	 * may recycle @next and write into it.  Until C2, nobody writes
+	 * into @next (it is neither the tail nor the reader's).
+	 */
+	w = local_read(&next->write);
+	/* C2: the old head leaves; the reader competes for this link */
+	if (atomic_long_cmpxchg(&sb->link, link, (unsigned long)next) != link)
+		return false;
+	local_add(rb_w_records(w), &cpu->overrun);
+	local_add(rb_w_off(w), &cpu->overrun_bytes);
+	local_inc(&cpu->pages_lost);
+	return true;
+}
+
+/*
+ * B: move the tail off @sb, which is FULL.  Returns 0 when the tail has
+ * moved (by us or by an interrupt), or a negative errno when the record
+ * must be dropped (counted here).
+ */
+static int rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cpu,
+			struct rb_sbuf *sb)
+{
+	struct rb_sbuf *next;
+	unsigned long link, w;
+
+	for (;;) {
+		if (READ_ONCE(cpu->tail) != sb)
+			return 0;
+		link = atomic_long_read(&sb->link);
+		next = rb_link_next(link);
+		/* a whole lap of uncommitted records: cannot overwrite them */
+		if (unlikely(next == READ_ONCE(cpu->commit_sb))) {
+			local_inc(&cpu->commit_overrun);
+			return -EBUSY;
+		}
+		if (link & RB_LINK_HEAD) {
+			if (!(buffer->flags & RB_FL_OVERWRITE)) {
+				local_inc(&cpu->dropped_events);
+				return -ENOSPC;
+			}
+			if (!rb_push_head(cpu, sb, next, link))
+				continue;
+		}
+		w = local_read(&next->write);
+		if (READ_ONCE(cpu->tail) != sb)
+			return 0;
+		if (local_cmpxchg(&next->write, w, rb_w_recycled(w)) != w)
+			continue;
+		local_set(&next->page->commit, 0);
+		/*
+		 * The new generation before any record in it; pairs with the
+		 * generation check of iterators (rb_iter_valid()).
+		 */
+		smp_wmb();
+		if (cmpxchg_local(&cpu->tail, sb, next) == sb)
+			local_inc(&cpu->pages_touched);
+		return 0;
+	}
+}
+
+static __always_inline void rb_put_stamp(struct ring_buffer_event *ev,
+					 unsigned int type, u64 value)
+{
+	ev->type_len = type;
+	ev->time_delta = value & RB_DELTA_MAX;
+	ev->array[0] = value >> RB_DELTA_BITS;
+}
+
+static struct ring_buffer_event *
+rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cpu,
+	   unsigned long length)
+{
+	unsigned int dlen = rb_data_rec_len(length);
+	unsigned int cap = buffer->subbuf_size;
+	struct ring_buffer_event *ev;
+	unsigned int off, len, stamp;
+	struct rb_nest_rec *rec;
+	unsigned long w, end;
+	struct rb_sbuf *sb;
+	u64 ts, prev, delta;
+	bool valid;
+
+	local_inc(&cpu->committing);
+	local_inc(&cpu->commits);
+
+	for (;;) {
+		sb = READ_ONCE(cpu->tail);
+		w = local_read(&sb->write);
+		if (unlikely(w & RB_W_FULL)) {
+			if (rb_move_tail(buffer, cpu, sb))
+				goto fail;
+			continue;
+		}
+		off = rb_w_off(w);
+		/* D: read the pair in the order opposite to its update */
+		end = READ_ONCE(cpu->last_end);
+		barrier();
+		prev = cpu->last_ts;
+		ts = rb_clock(buffer);
+		valid = end == (unsigned long)&sb->page->data[off];
+		delta = 0;
+		stamp = 0;
+		if (!off) {
+			/* the first record takes the sub-buffer's own time */
+		} else if (unlikely(!valid || buffer->time_stamp_abs)) {
+			stamp = RINGBUF_TYPE_TIME_STAMP;
+		} else {
+			/* monotonic per CPU as read */
+			if (unlikely(ts < prev))
+				ts = prev;
+			delta = ts - prev;
+			if (unlikely(delta > RB_DELTA_MAX))
+				stamp = RINGBUF_TYPE_TIME_EXTEND;
+		}
+		len = dlen + (stamp ? RB_STAMP_LEN : 0);
+		if (unlikely(off + len > cap)) {
+			/* B */
+			if (local_cmpxchg(&sb->write, w, w | RB_W_FULL) != w)
+				continue;
+			if (rb_move_tail(buffer, cpu, sb))
+				goto fail;
+			continue;
+		}
+		/* A */
+		if (likely(local_cmpxchg(&sb->write, w,
+					 w + len + RB_W_REC_ONE) == w))
+			break;
+	}
+
+	/* [off, off + len) of @sb is ours until commit or discard. */
+	if (!off)
+		sb->page->time_stamp = ts;
+	WRITE_ONCE(cpu->last_end, 0);
+	barrier();
+	cpu->last_ts = ts;
+	barrier();
+	WRITE_ONCE(cpu->last_end, (unsigned long)&sb->page->data[off + len]);
+
+	ev = (struct ring_buffer_event *)&sb->page->data[off];
+	if (stamp) {
+		rb_put_stamp(ev, stamp, stamp == RINGBUF_TYPE_TIME_STAMP ?
+			     ts & RB_ABS_MASK : delta);
+		ev = (void *)ev + RB_STAMP_LEN;
+		delta = 0;
+	}
+	if (dlen - RB_HDR > RB_SMALL_MAX) {
+		ev->type_len = 0;
+		ev->array[0] = dlen - RB_HDR;
+	} else {
+		ev->type_len = (dlen - RB_HDR) / RB_ALIGN;
+	}
+	ev->time_delta = delta;
+
+	rec = &cpu->nest[cpu->depth++];
+	rec->event = ev;
+	rec->sb = sb;
+	rec->start = off;
+	rec->len = len;
+	rec->ts = ts;
+	rec->prev_ts = prev;
+	rec->prev_valid = off && valid;
+	return ev;
+
+fail:
+	rb_end_commit(cpu);
+	return NULL;
+}
+
+/**
+ * ring_buffer_lock_reserve - reserve a record in this CPU's ring
+ * @buffer: the buffer
+ * @length: payload bytes
+ *
+ * Returns the record, whose payload is ring_buffer_event_data(), with
+ * preemption disabled until the matching ring_buffer_unlock_commit() or
+ * ring_buffer_discard_commit().  Returns NULL, preemption unchanged,
+ * when recording is off, the record is longer than
+ * ring_buffer_max_event_size(), there is no room (counted in
+ * dropped_events or commit_overrun) or the same context is already
+ * writing into this buffer.
+ */
+struct ring_buffer_event *
+ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
+{
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cpu;
+	int cpu_id;
+
+	preempt_disable_notrace();
+	if (unlikely(atomic_read(&buffer->record_disabled)))
+		goto out;
+	cpu_id = raw_smp_processor_id();
+	if (unlikely(!cpumask_test_cpu(cpu_id, buffer->cpumask)))
+		goto out;
+	cpu = buffer->buffers[cpu_id];
+	if (unlikely(atomic_read(&cpu->record_disabled)))
+		goto out;
+	if (unlikely(length > buffer->max_data_size))
+		goto out;
+	if (unlikely(cpu->depth >= RB_MAX_NEST))
+		goto out;
+	if (unlikely(!rb_ctx_enter(cpu)))
+		goto out;
+	ev = rb_reserve(buffer, cpu, length);
+	if (likely(ev))
+		return ev;
+	rb_ctx_exit(cpu);
+out:
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+/**
+ * ring_buffer_unlock_commit - make the record reserved last visible
+ * @buffer: the buffer ring_buffer_lock_reserve() was called on
+ *
+ * Must run on the CPU of the reservation (preemption is still off).
+ * Re-enables preemption.  Returns 0.
+ */
+int ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cpu = buffer->buffers[raw_smp_processor_id()];
+	struct rb_nest_rec *rec = &cpu->nest[--cpu->depth];
+
+	local_inc(&cpu->entries);
+	local_add(rec->len, &cpu->entries_bytes);
+	rb_end_commit(cpu);
+	rb_wake_writers_done(buffer, cpu);
+	rb_ctx_exit(cpu);
+	preempt_enable_notrace();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/*
+ * A discarded record that cannot be given back becomes records a reader
+ * skips, keeping its time delta: a TIME_EXTEND carrying the delta, then
+ * padding (data records are never 12 bytes, so the rest is 0 or >= 8).
+ */
+static void rb_discard_in_place(struct ring_buffer_event *ev)
+{
+	unsigned int len = rb_rec_len(ev);
+	u32 delta = ev->time_delta;
+
+	if (delta) {
+		rb_put_stamp(ev, RINGBUF_TYPE_TIME_EXTEND, delta);
+		ev = (void *)ev + RB_STAMP_LEN;
+		len -= RB_STAMP_LEN;
+		if (!len)
+			return;
+	}
+	ev->type_len = RINGBUF_TYPE_PADDING;
+	ev->time_delta = 1;	/* not a null padding */
+	ev->array[0] = len - RB_HDR;
+}
+
+/**
+ * ring_buffer_discard_commit - drop the record reserved last
+ * @buffer: the buffer
+ * @event: the record ring_buffer_lock_reserve() returned
+ *
+ * Use instead of ring_buffer_unlock_commit(), never after it.  When no
+ * record was reserved after @event its space is reused; otherwise it
+ * stays in the ring as padding that readers skip.  A discarded record
+ * is not counted anywhere.  Re-enables preemption.
+ */
+void ring_buffer_discard_commit(struct trace_buffer *buffer,
+				struct ring_buffer_event *event)
+{
+	struct rb_cpu *cpu = buffer->buffers[raw_smp_processor_id()];
+	struct rb_nest_rec *rec = &cpu->nest[--cpu->depth];
+	struct rb_sbuf *sb = rec->sb;
+	unsigned long w;
+
+	if (RB_BROKEN(buffer, rec->event != event))
+		goto out;
+
+	w = local_read(&sb->write);
+	if (READ_ONCE(cpu->tail) == sb && !(w & RB_W_FULL) &&
+	    rb_w_off(w) == rec->start + rec->len &&
+	    local_cmpxchg(&sb->write, w,
+			  w - rec->len - RB_W_REC_ONE) == w) {
+		/*
+		 * Given back.  Nothing was reserved after us, so the time
+		 * stamp pair is still ours: restore the one before us.
+		 */
+		WRITE_ONCE(cpu->last_end, 0);
+		if (rec->prev_valid) {
+			barrier();
+			cpu->last_ts = rec->prev_ts;
+			barrier();
+			WRITE_ONCE(cpu->last_end,
+				   (unsigned long)&sb->page->data[rec->start]);
+		}
+		goto out;
+	}
+	rb_discard_in_place(event);
+	local_sub(RB_W_REC_ONE, &sb->write);
+out:
+	rb_end_commit(cpu);
+	rb_ctx_exit(cpu);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+/**
+ * ring_buffer_write - reserve, copy and commit one record
+ * @buffer: the buffer
+ * @length: payload bytes
+ * @data: payload
+ *
+ * Returns 0, or -EBUSY when ring_buffer_lock_reserve() would return NULL.
+ */
+int ring_buffer_write(struct trace_buffer *buffer, unsigned long length,
+		      void *data)
+{
+	struct ring_buffer_event *ev;
+
+	ev = ring_buffer_lock_reserve(buffer, length);
+	if (!ev)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(ev), data, length);
+	ring_buffer_unlock_commit(buffer);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+/**
+ * ring_buffer_nest_start - allow writing inside a reserved record
+ * @buffer: the buffer
+ *
+ * A writer holding a reservation in one buffer that must write into
+ * another buffer from the same context (or the same one) calls this
+ * first and ring_buffer_nest_end() after; the recursion guard then
+ * treats the inner write as a new level.  Disables preemption.
+ */
+void ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	int cpu_id;
+
+	preempt_disable_notrace();
+	cpu_id = raw_smp_processor_id();
+	if (cpumask_test_cpu(cpu_id, buffer->cpumask))
+		buffer->buffers[cpu_id]->ctx_shift += RB_CTX_BITS;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
+
+/**
+ * ring_buffer_nest_end - end a ring_buffer_nest_start() section
+ * @buffer: the buffer
+ *
+ * Re-enables preemption.
+ */
+void ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	int cpu_id = raw_smp_processor_id();
+
+	if (cpumask_test_cpu(cpu_id, buffer->cpumask))
+		buffer->buffers[cpu_id]->ctx_shift -= RB_CTX_BITS;
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
+
+/**
+ * ring_buffer_event_time_stamp - time of a record being written
+ * @buffer: the buffer
+ * @event: a record reserved on this CPU and not yet committed
+ *
+ * Returns the time the writer stamped @event with; for any other record
+ * (one copied out of the ring, say) the current time of the buffer's
+ * clock.
+ */
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	int cpu_id = raw_smp_processor_id();
+	struct rb_cpu *cpu;
+	int i;
+
+	if (cpumask_test_cpu(cpu_id, buffer->cpumask)) {
+		cpu = buffer->buffers[cpu_id];
+		for (i = (int)cpu->depth - 1; i >= 0; i--)
+			if (cpu->nest[i].event == event)
+				return cpu->nest[i].ts;
+	}
+	return rb_clock(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
+
+/**
+ * ring_buffer_time_stamp - the buffer's clock now
+ * @buffer: the buffer
+ */
+u64 ring_buffer_time_stamp(struct trace_buffer *buffer)
+{
+	u64 t;
+
+	preempt_disable_notrace();
+	t = rb_clock(buffer);
+	preempt_enable_notrace();
+	return t;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_time_stamp);
+
+/**
+ * ring_buffer_normalize_time_stamp - convert a stamp for output
+ * @buffer: the buffer
+ * @cpu: its CPU
+ * @ts: in/out
+ *
+ * Stamps are stored as the clock returned them: nothing to do.
+ */
+void ring_buffer_normalize_time_stamp(struct trace_buffer *buffer,
+				      int cpu, u64 *ts)
+{
+}
+EXPORT_SYMBOL_GPL(ring_buffer_normalize_time_stamp);
