@@ -9,6 +9,8 @@
 #   ftracetest   upstream's tools/testing/selftests/ftrace from SRCTREE
 #   user_events  upstream's tools/testing/selftests/user_events, built here
 #                against SRCTREE and KOUT's uapi headers
+#   ring-buffer  upstream's tools/testing/selftests/ring-buffer (map_test:
+#                the user-space mapping of the ring buffer), built the same way
 # T selects a subset, words separated by spaces or commas: a suite name, or
 # suite:item (kunit:GLOB, selftests:NAME.sh, ftracetest:DIR-or-FILE under
 # test.d, user_events:BINARY).  Empty means everything.
@@ -21,7 +23,7 @@ sel=${4:-}
 top=$(readlink -f "$here/../../..")
 res=$(readlink -f "$top/build/results")/$name
 
-all="kunit selftests ftracetest user_events"
+all="kunit selftests ftracetest user_events ring-buffer"
 suites="" full="" kglob="" ssel="" fsel="" usel=""
 if [ -z "$sel" ]; then
 	suites=$all
@@ -41,6 +43,7 @@ for w in ${sel//,/ }; do
 	selftests) ssel="$ssel $item" ;;
 	ftracetest) fsel="$fsel $item" ;;
 	user_events) usel="$usel $item" ;;
+	ring-buffer) ;;
 	esac
 done
 
@@ -53,18 +56,24 @@ case " $suites " in
 *) cmdline="kunit.enable=0" ;;
 esac
 
-ue=$kout/selftests/user_events
-case " $suites " in
-*" user_events "*)
-	mkdir -p "$ue"
-	if ! make -s -C "$src/tools/testing/selftests/user_events" OUTPUT="$ue" \
-		KHDR_INCLUDES="-isystem $kout/usr/include" >"$ue/build.log" 2>&1; then
-		echo "check: FAIL: user_events selftests do not build:" >&2
-		tail -n 20 "$ue/build.log" >&2
+# Build one of upstream's selftest directories on the host, against the
+# uapi headers of the kernel under test, into KOUT/selftests/DIR.
+build_selftests() {
+	local d=$kout/selftests/$1
+
+	mkdir -p "$d"
+	if ! make -s -C "$src/tools/testing/selftests/$1" OUTPUT="$d" \
+		KHDR_INCLUDES="-isystem $kout/usr/include" >"$d/build.log" 2>&1; then
+		echo "check: FAIL: $1 selftests do not build:" >&2
+		tail -n 20 "$d/build.log" >&2
 		echo "0 passed, 1 failed"
 		exit 1
-	fi ;;
-esac
+	fi
+}
+ue=$kout/selftests/user_events
+rb=$kout/selftests/ring-buffer
+case " $suites " in *" user_events "*) build_selftests user_events ;; esac
+case " $suites " in *" ring-buffer "*) build_selftests ring-buffer ;; esac
 
 rm -rf "$res"
 mkdir -p "$res"
@@ -76,6 +85,7 @@ FTRACETEST="$src/tools/testing/selftests/ftrace"
 FTRACE_SEL="$fsel"
 USER_EVENTS="$ue"
 UE_SEL="$usel"
+RING_BUFFER="$rb"
 . "$here/guest/suites.sh"
 GUEST
 echo "$ver" > "$res/version"

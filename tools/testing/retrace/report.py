@@ -87,9 +87,10 @@ def parse_ftracetest(res):
     return got
 
 
-def parse_user_events(res):
+def parse_binaries(res, suite):
+    """kselftest-harness binaries of one suite: BINARY:TEST from their TAP."""
     got = {}
-    for out in sorted(glob.glob(os.path.join(res, "user_events", "*.out"))):
+    for out in sorted(glob.glob(os.path.join(res, suite, "*.out"))):
         b = os.path.basename(out)[:-4]
         seen = False
         for line in open(out, errors="replace"):
@@ -137,7 +138,9 @@ def compare(name, got, exp, full, extra=""):
 def main():
     res, expdir, suites, full = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split()
     parsers = {"kunit": parse_kunit, "selftests": parse_selftests,
-               "ftracetest": parse_ftracetest, "user_events": parse_user_events}
+               "ftracetest": parse_ftracetest,
+               "user_events": lambda r: parse_binaries(r, "user_events"),
+               "ring-buffer": lambda r: parse_binaries(r, "ring-buffer")}
     tp = tf = 0
     lines, notes = [], []
     for s in suites:

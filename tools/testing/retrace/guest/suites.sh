@@ -11,6 +11,7 @@
 #   FTRACETEST    upstream's ftracetest directory (in the assembled tree)
 #   FTRACE_SEL    ftracetest case files or directories, empty for all
 #   USER_EVENTS   directory of the user_events test binaries built on the host
+#   RING_BUFFER   directory of the ring-buffer test binary (map_test), ditto
 #   UE_SEL        binaries to run, empty for all
 RES=/tmp/results
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -55,5 +56,11 @@ if want user_events; then
 		(cd "$USER_EVENTS" && timeout 300 "./$b") > "$RES/user_events/$b.out" 2>&1
 		echo "exit $?" >> "$RES/user_events/$b.out"
 	done
+fi
+if want ring-buffer; then
+	stamp "ring-buffer start"
+	mkdir -p "$RES/ring-buffer"
+	(cd "$RING_BUFFER" && timeout 300 ./map_test) > "$RES/ring-buffer/map_test.out" 2>&1
+	echo "exit $?" >> "$RES/ring-buffer/map_test.out"
 fi
 stamp "suites done"
