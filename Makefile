@@ -27,6 +27,8 @@ SUFFIX  := -debug
 endif
 OURS    := $(BUILD)/out/retrace$(SUFFIX)
 UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
+# make bench also builds both kernels with tracing off (image size baseline).
+NOTRACE := $(FRAGS) $(H)/configs/notrace.config
 
 .PHONY: all help deps assemble build upstream run demo check check-upstream bench stress clean
 
@@ -60,7 +62,10 @@ check-upstream: upstream
 	@$(H)/check.sh upstream$(SUFFIX) $(UPSTREAM) $(BASE) "$(T)"
 
 bench: build upstream
-	@$(H)/bench/run.sh $(OURS) $(UPSTREAM) $(BUILD)/results/bench
+	@$(H)/kbuild.sh $(TREE) $(OURS)-notrace -retrace-notrace $(NOTRACE)
+	@$(H)/kbuild.sh $(BASE) $(UPSTREAM)-notrace -upstream-notrace $(NOTRACE)
+	@BENCH_NOTRACE_OURS=$(OURS)-notrace BENCH_NOTRACE_UPSTREAM=$(UPSTREAM)-notrace \
+		$(H)/bench/run.sh $(OURS) $(UPSTREAM) $(BUILD)/results/bench
 
 stress: build
 	@RETRACE_EXTRA_CMDLINE="rb_stress_seconds=$(or $(S),120)" \

@@ -21,8 +21,15 @@ export CCACHE_BASEDIR=$(dirname "$src")
 mk=(make -s -C "$src" O="$out" ARCH=x86_64 "CC=ccache gcc" "HOSTCC=ccache gcc"
     LOCALVERSION="$localver" -j"${JOBS:-$(nproc)}")
 
+# The fragments in order, each option's last line winning (a later fragment,
+# like configs/notrace.config, overrides an earlier one).
 frag="$out/retrace.fragment"
-cat "$@" > "$frag.new"
+cat "$@" | awk '
+	/^CONFIG_[A-Za-z0-9_]+=/ { k = $0; sub(/=.*/, "", k) }
+	/^# CONFIG_[A-Za-z0-9_]+ is not set/ { k = $2 }
+	k != "" { opt[NR] = k; text[NR] = $0; last[k] = NR; k = "" }
+	END { for (i = 1; i <= NR; i++) if ((i in opt) && last[opt[i]] == i) print text[i] }
+' > "$frag.new"
 if ! cmp -s "$frag.new" "$frag" || [ ! -f "$out/.config" ]; then
 	mv "$frag.new" "$frag"
 	"${mk[@]}" KCONFIG_ALLCONFIG="$frag" allnoconfig
