@@ -23,18 +23,9 @@ cat <<HDR
 #include <linux/tracepoint.h>
 
 DECLARE_EVENT_CLASS(evc_class,
-	TP_PROTO(unsigned long a, int b, const char *s),
-	TP_ARGS(a, b, s),
-	TP_STRUCT__entry(
-		__field(unsigned long, a)
-		__field(int, b)
-		__string(s, s)
-	),
-	TP_fast_assign(
-		__entry->a = a;
-		__entry->b = b;
-		__assign_str(s);
-	),
+	TP_PROTO(unsigned long a, int b, const char *s), TP_ARGS(a, b, s),
+	TP_STRUCT__entry(__field(unsigned long, a) __field(int, b) __string(s, s)),
+	TP_fast_assign(__entry->a = a; __entry->b = b; __assign_str(s);),
 	TP_printk("a=%lx b=%d s=%s", __entry->a, __entry->b, __get_str(s))
 );
 HDR
@@ -42,76 +33,42 @@ for ((i = 0; i < n / 2; i++)); do
 	case $((i % 4)) in
 	0) cat <<EV
 TRACE_EVENT(evc_int_$i,
-	TP_PROTO(u64 x, u32 y, s16 z),
-	TP_ARGS(x, y, z),
-	TP_STRUCT__entry(
-		__field(u64, x)
-		__field(u32, y)
-		__field(s16, z)
-	),
-	TP_fast_assign(
-		__entry->x = x;
-		__entry->y = y;
-		__entry->z = z;
-	),
+	TP_PROTO(u64 x, u32 y, s16 z), TP_ARGS(x, y, z),
+	TP_STRUCT__entry(__field(u64, x) __field(u32, y) __field(s16, z)),
+	TP_fast_assign(__entry->x = x; __entry->y = y; __entry->z = z;),
 	TP_printk("x=%llu y=%s z=%d", __entry->x,
-		  __print_symbolic(__entry->y, { 0, "zero" }, { 1, "one" },
-				   { 2, "two" }), __entry->z)
+		  __print_symbolic(__entry->y, { 0, "zero" }, { 1, "one" }, { 2, "two" }),
+		  __entry->z)
 );
 EV
 	;;
 	1) cat <<EV
 TRACE_EVENT(evc_str_$i,
-	TP_PROTO(const char *name, const char *comm, int v),
-	TP_ARGS(name, comm, v),
-	TP_STRUCT__entry(
-		__array(char, comm, 16)
-		__string(name, name)
-		__field(int, v)
-	),
-	TP_fast_assign(
-		memcpy(__entry->comm, comm, 16);
-		__assign_str(name);
-		__entry->v = v;
-	),
-	TP_printk("comm=%s name=%s v=%d", __entry->comm, __get_str(name),
-		  __entry->v)
+	TP_PROTO(const char *name, const char *comm, int v), TP_ARGS(name, comm, v),
+	TP_STRUCT__entry(__array(char, comm, 16) __string(name, name) __field(int, v)),
+	TP_fast_assign(memcpy(__entry->comm, comm, 16); __assign_str(name); __entry->v = v;),
+	TP_printk("comm=%s name=%s v=%d", __entry->comm, __get_str(name), __entry->v)
 );
 EV
 	;;
 	2) cat <<EV
 TRACE_EVENT(evc_dyn_$i,
-	TP_PROTO(const u8 *buf, unsigned int len),
-	TP_ARGS(buf, len),
-	TP_STRUCT__entry(
-		__field(unsigned int, len)
-		__dynamic_array(u8, buf, len)
-	),
-	TP_fast_assign(
-		__entry->len = len;
-		memcpy(__get_dynamic_array(buf), buf, len);
-	),
+	TP_PROTO(const u8 *buf, unsigned int len), TP_ARGS(buf, len),
+	TP_STRUCT__entry(__field(unsigned int, len) __dynamic_array(u8, buf, len)),
+	TP_fast_assign(__entry->len = len; memcpy(__get_dynamic_array(buf), buf, len);),
 	TP_printk("len=%u buf=%s", __entry->len,
-		  __print_hex(__get_dynamic_array(buf),
-			      __get_dynamic_array_len(buf)))
+		  __print_hex(__get_dynamic_array(buf), __get_dynamic_array_len(buf)))
 );
 EV
 	;;
 	3) cat <<EV
 TRACE_EVENT(evc_flags_$i,
-	TP_PROTO(unsigned long flags, void *ptr),
-	TP_ARGS(flags, ptr),
-	TP_STRUCT__entry(
-		__field(unsigned long, flags)
-		__field(void *, ptr)
-	),
-	TP_fast_assign(
-		__entry->flags = flags;
-		__entry->ptr = ptr;
-	),
+	TP_PROTO(unsigned long flags, void *ptr), TP_ARGS(flags, ptr),
+	TP_STRUCT__entry(__field(unsigned long, flags) __field(void *, ptr)),
+	TP_fast_assign(__entry->flags = flags; __entry->ptr = ptr;),
 	TP_printk("flags=%s ptr=%p",
-		  __print_flags(__entry->flags, "|", { 1, "A" }, { 2, "B" },
-				{ 4, "C" }, { 8, "D" }), __entry->ptr)
+		  __print_flags(__entry->flags, "|", { 1, "A" }, { 2, "B" }, { 4, "C" }, { 8, "D" }),
+		  __entry->ptr)
 );
 EV
 	;;
