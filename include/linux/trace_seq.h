@@ -113,19 +113,38 @@ int trace_print_seq(struct seq_file *m, struct trace_seq *s);
 #else /* !CONFIG_TRACING: every writer is a no-op, every reader finds nothing */
 
 static inline __printf(2, 3)
-void trace_seq_printf(struct trace_seq *s, const char *fmt, ...) { }
+void trace_seq_printf(struct trace_seq *s, const char *fmt, ...)
+{
+}
+
 static inline __printf(2, 0)
-void trace_seq_bprintf(struct trace_seq *s, const char *fmt,
-		       const u32 *binary) { }
-static inline void trace_seq_puts(struct trace_seq *s, const char *str) { }
-static inline void trace_seq_putc(struct trace_seq *s, unsigned char c) { }
+void trace_seq_bprintf(struct trace_seq *s, const char *fmt, const u32 *binary)
+{
+}
+
+static inline void trace_seq_puts(struct trace_seq *s, const char *str)
+{
+}
+
+static inline void trace_seq_putc(struct trace_seq *s, unsigned char c)
+{
+}
+
 static inline void trace_seq_putmem(struct trace_seq *s, const void *mem,
-				    unsigned int len) { }
+				    unsigned int len)
+{
+}
+
 static inline void trace_seq_putmem_hex(struct trace_seq *s, const void *mem,
-					unsigned int len) { }
+					unsigned int len)
+{
+}
+
 static inline void trace_seq_bitmask(struct trace_seq *s,
-				     const unsigned long *maskp,
-				     int nmaskbits) { }
+				     const unsigned long *maskp, int nmaskbits)
+{
+}
+
 static inline int trace_seq_path(struct trace_seq *s, const struct path *path)
 {
 	return 0;

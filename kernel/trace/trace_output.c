@@ -151,6 +151,7 @@ EXPORT_SYMBOL_GPL(register_trace_event);
 int __unregister_trace_event(struct trace_event *event)
 {
 	lockdep_assert_held_write(&trace_event_sem);
+	/* The type goes back to the pool with its slot. */
 	xa_erase(&event_types, event->type);
 	return 0;
 }
@@ -163,10 +164,12 @@ int __unregister_trace_event(struct trace_event *event)
  */
 int unregister_trace_event(struct trace_event *event)
 {
+	int ret;
+
 	down_write(&trace_event_sem);
-	__unregister_trace_event(event);
+	ret = __unregister_trace_event(event);
 	up_write(&trace_event_sem);
-	return 0;
+	return ret;
 }
 EXPORT_SYMBOL_GPL(unregister_trace_event);
 
@@ -186,9 +189,9 @@ enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
 }
 
 /*
- * Flags and symbols.  The same walk serves unsigned long and, on 32-bit
- * kernels, u64 values, so it is written once as a macro over the value
- * type and instantiated below.
+ * Flags and symbols.  The tables are arrays of { mask, name } ended by a
+ * NULL name; 32-bit kernels have a second table type with 64-bit masks
+ * for the _u64 helpers.  One walk serves both through a small view.
  *
  * Flags: entries are taken in table order; an entry matches when all
  * of its mask bits are set in what is left of the value, and its bits
@@ -199,62 +202,134 @@ enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
  * Symbols: the first entry whose mask equals the value names it; no
  * match (or an empty name) prints the value in hex.
  */
-#define DEFINE_PRINT_FLAGS(fn, vtype, ttype, hexfmt)			\
-const char *fn(struct trace_seq *p, const char *delim, vtype flags,	\
-	       const struct ttype *flag_array)				\
-{									\
-	const char *start = trace_seq_buffer_ptr(p);			\
-	const struct ttype *f;						\
-	bool sep = false;						\
-									\
-	for (f = flag_array; flags && f->name; f++) {			\
-		if ((flags & f->mask) != f->mask)			\
-			continue;					\
-		flags &= ~f->mask;					\
-		if (sep && delim)					\
-			trace_seq_puts(p, delim);			\
-		trace_seq_puts(p, f->name);				\
-		sep = true;						\
-	}								\
-	if (flags) {							\
-		if (sep && delim)					\
-			trace_seq_puts(p, delim);			\
-		trace_seq_printf(p, hexfmt, flags);			\
-	}								\
-	trace_seq_putc(p, '\0');					\
-	return start;							\
-}									\
-EXPORT_SYMBOL(fn)
-
-#define DEFINE_PRINT_SYMBOLS(fn, vtype, ttype, hexfmt)			\
-const char *fn(struct trace_seq *p, vtype val,				\
-	       const struct ttype *symbol_array)			\
-{									\
-	const char *start = trace_seq_buffer_ptr(p);			\
-	const struct ttype *sym;					\
-									\
-	for (sym = symbol_array; sym->name; sym++) {			\
-		if (sym->mask == val) {					\
-			trace_seq_puts(p, sym->name);			\
-			break;						\
-		}							\
-	}								\
-	if (trace_seq_buffer_ptr(p) == start)				\
-		trace_seq_printf(p, hexfmt, val);			\
-	trace_seq_putc(p, '\0');					\
-	return start;							\
-}									\
-EXPORT_SYMBOL(fn)
-
-DEFINE_PRINT_FLAGS(trace_print_flags_seq, unsigned long,
-		   trace_print_flags, "0x%lx");
-DEFINE_PRINT_SYMBOLS(trace_print_symbols_seq, unsigned long,
-		     trace_print_flags, "0x%lx");
+struct sym_table {
+	const struct trace_print_flags *narrow;
 #if BITS_PER_LONG == 32
-DEFINE_PRINT_FLAGS(trace_print_flags_seq_u64, unsigned long long,
-		   trace_print_flags_u64, "0x%llx");
-DEFINE_PRINT_SYMBOLS(trace_print_symbols_seq_u64, unsigned long long,
-		     trace_print_flags_u64, "0x%llx");
+	const struct trace_print_flags_u64 *wide;
+#endif
+};
+
+/* Entry @i of @t: false at the end of the table. */
+static bool sym_entry(const struct sym_table *t, unsigned int i, u64 *mask,
+		      const char **name)
+{
+#if BITS_PER_LONG == 32
+	if (t->wide) {
+		*mask = t->wide[i].mask;
+		*name = t->wide[i].name;
+		return *name;
+	}
+#endif
+	*mask = t->narrow[i].mask;
+	*name = t->narrow[i].name;
+	return *name;
+}
+
+static const char *flags_text(struct trace_seq *p, const char *delim,
+			      u64 flags, const struct sym_table *t)
+{
+	const char *start = trace_seq_buffer_ptr(p);
+	const char *name;
+	bool sep = false;
+	unsigned int i;
+	u64 mask;
+
+	for (i = 0; flags && sym_entry(t, i, &mask, &name); i++) {
+		if ((flags & mask) != mask)
+			continue;
+		flags &= ~mask;
+		if (sep && delim)
+			trace_seq_puts(p, delim);
+		trace_seq_puts(p, name);
+		sep = true;
+	}
+	if (flags) {
+		if (sep && delim)
+			trace_seq_puts(p, delim);
+		trace_seq_printf(p, "0x%llx", flags);
+	}
+	trace_seq_putc(p, '\0');
+	return start;
+}
+
+static const char *symbol_text(struct trace_seq *p, u64 val,
+			       const struct sym_table *t)
+{
+	const char *start = trace_seq_buffer_ptr(p);
+	const char *name;
+	unsigned int i;
+	u64 mask;
+
+	for (i = 0; sym_entry(t, i, &mask, &name); i++) {
+		if (mask == val) {
+			trace_seq_puts(p, name);
+			break;
+		}
+	}
+	if (trace_seq_buffer_ptr(p) == start)
+		trace_seq_printf(p, "0x%llx", val);
+	trace_seq_putc(p, '\0');
+	return start;
+}
+
+/**
+ * trace_print_flags_seq - text of __print_flags()
+ * @p: the scratch sequence
+ * @delim: printed between names (NULL: nothing)
+ * @flags: the value
+ * @flag_array: { mask, name } entries, ended by a NULL name
+ *
+ * Return: the NUL-terminated text (see the rules above).
+ */
+const char *trace_print_flags_seq(struct trace_seq *p, const char *delim,
+				  unsigned long flags,
+				  const struct trace_print_flags *flag_array)
+{
+	struct sym_table t = { .narrow = flag_array };
+
+	return flags_text(p, delim, flags, &t);
+}
+EXPORT_SYMBOL(trace_print_flags_seq);
+
+/**
+ * trace_print_symbols_seq - text of __print_symbolic()
+ * @p: the scratch sequence
+ * @val: the value
+ * @symbol_array: { value, name } entries, ended by a NULL name
+ *
+ * Return: the NUL-terminated text (see the rules above).
+ */
+const char *trace_print_symbols_seq(struct trace_seq *p, unsigned long val,
+				    const struct trace_print_flags *symbol_array)
+{
+	struct sym_table t = { .narrow = symbol_array };
+
+	return symbol_text(p, val, &t);
+}
+EXPORT_SYMBOL(trace_print_symbols_seq);
+
+#if BITS_PER_LONG == 32
+/* trace_print_flags_seq() for 64-bit values on 32-bit kernels. */
+const char *trace_print_flags_seq_u64(struct trace_seq *p, const char *delim,
+				      unsigned long long flags,
+				      const struct trace_print_flags_u64 *flag_array)
+{
+	struct sym_table t = { .wide = flag_array };
+
+	return flags_text(p, delim, flags, &t);
+}
+EXPORT_SYMBOL(trace_print_flags_seq_u64);
+
+/* trace_print_symbols_seq() for 64-bit values on 32-bit kernels. */
+const char *trace_print_symbols_seq_u64(struct trace_seq *p,
+					unsigned long long val,
+					const struct trace_print_flags_u64 *symbol_array)
+{
+	struct sym_table t = { .wide = symbol_array };
+
+	return symbol_text(p, val, &t);
+}
+EXPORT_SYMBOL(trace_print_symbols_seq_u64);
 #endif
 
 /**

@@ -34,6 +34,7 @@
  * seq_print_user_ip() sleeps (mmap_lock), and only when handed an mm.
  */
 #include <linux/ctype.h>
+#include <linux/hex.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
@@ -74,10 +75,13 @@ void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
 	trace_seq_printf(s, "0x%08lx", address);
 }
 
+/* Hex digits of a full-width address (what %px prints). */
+#define PTR_HEX_WIDTH	((int)(2 * sizeof(void *)))
+
 /* " <address>" at the width of a pointer, for sym-addr. */
 static void seq_print_addr(struct trace_seq *s, unsigned long ip)
 {
-	trace_seq_printf(s, " <%0*lx>", (int)(2 * sizeof(ip)), ip);
+	trace_seq_printf(s, " <%0*lx>", PTR_HEX_WIDTH, ip);
 }
 
 /**
@@ -143,6 +147,12 @@ int seq_print_user_ip(struct trace_seq *s, struct mm_struct *mm,
 	return !trace_seq_has_overflowed(s);
 }
 
+/* One hex digit for a nonzero nibble, '.' for zero. */
+static char nibble_char(unsigned int nibble)
+{
+	return nibble ? hex_asc_lo(nibble) : '.';
+}
+
 /**
  * trace_print_lat_fmt - the five irq-info characters of a record
  * @s: the sequence
@@ -160,7 +170,7 @@ int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 	bool nmi = f & TRACE_FLAG_NMI;
 	bool hard = f & TRACE_FLAG_HARDIRQ;
 	bool soft = f & TRACE_FLAG_SOFTIRQ;
-	char col[3];
+	char col[5];
 
 	if (irqs_off)
 		col[0] = bh_off ? 'D' : 'd';
@@ -193,18 +203,14 @@ int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry)
 	else
 		col[2] = soft ? 's' : '.';
 
+	/*
+	 * Then the low nibble of preempt_count (preemption depth) and the
+	 * high one (migrate-disable depth), each a hex digit or '.'.
+	 */
+	col[3] = nibble_char(entry->preempt_count & 0x0f);
+	col[4] = nibble_char(entry->preempt_count >> 4);
+
 	trace_seq_putmem(s, col, sizeof(col));
-
-	/* Low nibble: preemption depth; high nibble: migrate-disable depth. */
-	if (entry->preempt_count & 0x0f)
-		trace_seq_printf(s, "%x", entry->preempt_count & 0x0f);
-	else
-		trace_seq_putc(s, '.');
-	if (entry->preempt_count & 0xf0)
-		trace_seq_printf(s, "%x", entry->preempt_count >> 4);
-	else
-		trace_seq_putc(s, '.');
-
 	return !trace_seq_has_overflowed(s);
 }
 
@@ -484,11 +490,14 @@ static void field_print(struct trace_iterator *iter,
 		if (!iter->fmt_size)
 			trace_iter_expand_format(iter);
 		ptr = *(void * const *)pos;
+		/* The raw pointer, as %px prints it: this dump shows addresses. */
 		if (strncpy_from_kernel_nofault(iter->fmt, ptr,
 						iter->fmt_size) < 0)
-			trace_seq_printf(s, "(0x%px)", ptr);
+			trace_seq_printf(s, "(0x%0*lx)", PTR_HEX_WIDTH,
+					 (unsigned long)ptr);
 		else
-			trace_seq_printf(s, "(0x%px:%s)", ptr, iter->fmt);
+			trace_seq_printf(s, "(0x%0*lx:%s)", PTR_HEX_WIDTH,
+					 (unsigned long)ptr, iter->fmt);
 		break;
 	case FILTER_TRACE_FN:
 		trace_seq_printf(s, "%pS", *(void * const *)pos);

@@ -368,6 +368,7 @@ static struct kunit_suite trace_output_suite = {
 	.name = "trace_output",
 	.test_cases = trace_output_cases,
 };
+
 kunit_test_suite(trace_output_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the trace output library");

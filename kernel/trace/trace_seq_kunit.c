@@ -45,11 +45,13 @@ static const char *tsk_text(struct kunit *test, struct trace_seq *s)
 	return t;
 }
 
-#define EXPECT_SEQ(test, s, str)					\
-	do {								\
-		KUNIT_EXPECT_STREQ(test, tsk_text(test, s), str);	\
-		KUNIT_EXPECT_FALSE(test, trace_seq_has_overflowed(s));	\
-	} while (0)
+/* @s holds exactly @want and has not overflowed. */
+static void expect_seq(struct kunit *test, struct trace_seq *s,
+		       const char *want)
+{
+	KUNIT_EXPECT_STREQ(test, tsk_text(test, s), want);
+	KUNIT_EXPECT_FALSE(test, trace_seq_has_overflowed(s));
+}
 
 /* Leave exactly @room bytes free in @s (which must be empty). */
 static void tsk_fill(struct kunit *test, struct trace_seq *s, unsigned int room)
@@ -72,7 +74,7 @@ static void tsk_zeroed_and_init(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trace_seq_used(s), 0);
 	KUNIT_EXPECT_FALSE(test, trace_seq_has_overflowed(s));
 	trace_seq_puts(s, "abc");
-	EXPECT_SEQ(test, s, "abc");
+	expect_seq(test, s, "abc");
 	KUNIT_EXPECT_EQ(test, (int)s->seq.size, (int)TRACE_SEQ_BUFFER_SIZE);
 	KUNIT_EXPECT_PTR_EQ(test, trace_seq_buffer_ptr(s), s->buffer + 3);
 
@@ -95,9 +97,9 @@ static void tsk_printf(struct kunit *test)
 	struct trace_seq *s = tsk_alloc(test);
 
 	trace_seq_printf(s, "%d|%-4s|%05x|%c", -12, "ab", 0xbeef, 'z');
-	EXPECT_SEQ(test, s, "-12|ab  |0beef|z");
+	expect_seq(test, s, "-12|ab  |0beef|z");
 	tsk_vprintf(s, " %llu %s", 18446744073709551615ULL, "end");
-	EXPECT_SEQ(test, s, "-12|ab  |0beef|z 18446744073709551615 end");
+	expect_seq(test, s, "-12|ab  |0beef|z 18446744073709551615 end");
 }
 
 static void tsk_bprintf(struct kunit *test)
@@ -110,7 +112,7 @@ static void tsk_bprintf(struct kunit *test)
 	words = bprintf(bin, ARRAY_SIZE(bin), fmt, "cpu", 3, 0xabcUL);
 	KUNIT_ASSERT_GT(test, words, 0);
 	trace_seq_bprintf(s, fmt, bin);
-	EXPECT_SEQ(test, s, "cpu=3/abc");
+	expect_seq(test, s, "cpu=3/abc");
 }
 
 static void tsk_puts_putc_putmem(struct kunit *test)
@@ -122,7 +124,7 @@ static void tsk_puts_putc_putmem(struct kunit *test)
 	trace_seq_putc(s, ' ');
 	trace_seq_puts(s, "");
 	trace_seq_putc(s, '!');
-	EXPECT_SEQ(test, s, "hello !");
+	expect_seq(test, s, "hello !");
 
 	trace_seq_init(s);
 	trace_seq_putmem(s, bytes, sizeof(bytes));
@@ -142,19 +144,19 @@ static void tsk_putmem_hex(struct kunit *test)
 
 	/* A value reads as a number: digits most significant first. */
 	trace_seq_putmem_hex(s, &word, sizeof(word));
-	EXPECT_SEQ(test, s, "12345678 ");
+	expect_seq(test, s, "12345678 ");
 
 	trace_seq_init(s);
 	trace_seq_putmem_hex(s, &one, 1);
-	EXPECT_SEQ(test, s, "5a ");
+	expect_seq(test, s, "5a ");
 
 	/* Ten bytes: a group of eight, then one of two, each in CPU order. */
 	trace_seq_init(s);
 	trace_seq_putmem_hex(s, ten, sizeof(ten));
 #ifdef __LITTLE_ENDIAN
-	EXPECT_SEQ(test, s, "0706050403020100 0908 ");
+	expect_seq(test, s, "0706050403020100 0908 ");
 #else
-	EXPECT_SEQ(test, s, "0001020304050607 0809 ");
+	expect_seq(test, s, "0001020304050607 0809 ");
 #endif
 }
 
@@ -167,11 +169,11 @@ static void tsk_bitmask(struct kunit *test)
 	__set_bit(1, mask);
 	__set_bit(36, mask);
 	trace_seq_bitmask(s, mask, 64);
-	EXPECT_SEQ(test, s, "00000010,00000003");
+	expect_seq(test, s, "00000010,00000003");
 
 	trace_seq_init(s);
 	trace_seq_bitmask(s, mask, 12);
-	EXPECT_SEQ(test, s, "003");
+	expect_seq(test, s, "003");
 }
 
 static void tsk_hex_dump(struct kunit *test)
@@ -187,21 +189,21 @@ static void tsk_hex_dump(struct kunit *test)
 	/* ASCII column at rowsize * 2 + rowsize / groupsize + 1 = 49. */
 	KUNIT_EXPECT_EQ(test, trace_seq_hex_dump(s, "p:", DUMP_PREFIX_NONE, 16,
 						 1, abc, 3, true), 1);
-	EXPECT_SEQ(test, s, "p:41 42 43                                         ABC\n");
+	expect_seq(test, s, "p:41 42 43                                         ABC\n");
 
 	trace_seq_init(s);
 	trace_seq_hex_dump(s, "", DUMP_PREFIX_OFFSET, 16, 1, row, sizeof(row),
 			   false);
-	EXPECT_SEQ(test, s,
+	expect_seq(test, s,
 		   "00000000: 30 31 32 33 34 35 36 37 38 39 3a 3b 3c 3d 3e 3f\n"
 		   "00000010: 40 41 42 43\n");
 
 	trace_seq_init(s);
 	trace_seq_hex_dump(s, "", DUMP_PREFIX_NONE, 16, 4, row, 8, false);
 #ifdef __LITTLE_ENDIAN
-	EXPECT_SEQ(test, s, "33323130 37363534\n");
+	expect_seq(test, s, "33323130 37363534\n");
 #else
-	EXPECT_SEQ(test, s, "30313233 34353637\n");
+	expect_seq(test, s, "30313233 34353637\n");
 #endif
 }
 
@@ -212,7 +214,7 @@ static void tsk_path(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, kern_path("/", 0, &root), 0);
 	KUNIT_EXPECT_EQ(test, trace_seq_path(s, &root), 1);
-	EXPECT_SEQ(test, s, "/");
+	expect_seq(test, s, "/");
 
 	/* No room for even one byte: refused, full. */
 	tsk_fill(test, s, 0);
@@ -232,7 +234,7 @@ static void tsk_acquire(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, p, s->buffer + 2);
 	memcpy(p, "xyz", 3);
 	trace_seq_putc(s, '.');
-	EXPECT_SEQ(test, s, "abxyz.");
+	expect_seq(test, s, "abxyz.");
 }
 
 /*
@@ -412,6 +414,7 @@ static struct kunit_suite trace_seq_suite = {
 	.name = "trace_seq",
 	.test_cases = trace_seq_cases,
 };
+
 kunit_test_suite(trace_seq_suite);
 
 MODULE_DESCRIPTION("KUnit tests for trace_seq");
