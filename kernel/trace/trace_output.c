@@ -13,12 +13,15 @@
  * a tracepoint event, so it is assigned exactly as 6.12 assigns it:
  * lowest free first, freed numbers reused.
  *
- * The registry is one xarray indexed by type (allocating, so the
- * "lowest free" search is xa_alloc()'s).  Lookups are xa_load(), safe
- * under RCU, but the contract stays 6.12's: readers hold
- * trace_event_sem for reading while they use what they found, and all
- * changes are made with it held for writing, so a trace_event is never
- * freed while a reader prints with it.
+ * The registry has two parts.  Fixed types live in a plain array:
+ * init_events() registers them from early_trace_init(), before the
+ * radix tree (and so the xarray) can allocate.  Dynamic types live in an
+ * allocating xarray, so the "lowest free" search is xa_alloc()'s; they
+ * are first registered from trace_init(), later in boot.  Lookups are
+ * an array index or an xa_load(), both safe under RCU, but the contract
+ * stays 6.12's: readers hold trace_event_sem for reading while they use
+ * what they found, and all changes are made with it held for writing,
+ * so a trace_event is never freed while a reader prints with it.
  *
  * Part two, the helpers a TP_printk() expands to (__print_flags(),
  * __print_symbolic(), __print_hex(), __print_array(), __get_bitmask(),
@@ -44,7 +47,11 @@
  */
 DECLARE_RWSEM(trace_event_sem);
 
-/* type -> struct trace_event *; written under trace_event_sem (write). */
+/*
+ * type -> struct trace_event *, for fixed and for dynamic types.  Both
+ * are written under trace_event_sem (write) only.
+ */
+static struct trace_event *fixed_types[__TRACE_LAST_TYPE];
 static DEFINE_XARRAY_ALLOC(event_types);
 
 void trace_event_read_lock(void)
@@ -70,6 +77,8 @@ struct trace_event *ftrace_find_event(int type)
 {
 	if (type <= 0)
 		return NULL;
+	if (type < __TRACE_LAST_TYPE)
+		return READ_ONCE(fixed_types[type]);
 	return xa_load(&event_types, type);
 }
 
@@ -89,11 +98,14 @@ static void event_fill_funcs(struct trace_event_functions *funcs)
 /* Enter @event under a fixed type it already carries; 0 on success. */
 static int event_add_fixed(struct trace_event *event)
 {
-	if (WARN(event->type > __TRACE_LAST_TYPE,
+	if (WARN(event->type >= __TRACE_LAST_TYPE,
 		 "event type %d is not in enum trace_type\n", event->type))
 		return -EINVAL;
-	/* -EBUSY: the type is taken; the caller is told by a 0 return. */
-	return xa_insert(&event_types, event->type, event, GFP_KERNEL);
+	/* Taken: the caller is told by a 0 return. */
+	if (fixed_types[event->type])
+		return -EBUSY;
+	WRITE_ONCE(fixed_types[event->type], event);
+	return 0;
 }
 
 /* Enter @event under the lowest free dynamic type; 0 on success. */
@@ -151,7 +163,12 @@ EXPORT_SYMBOL_GPL(register_trace_event);
 int __unregister_trace_event(struct trace_event *event)
 {
 	lockdep_assert_held_write(&trace_event_sem);
-	/* The type goes back to the pool with its slot. */
+	if (event->type > 0 && event->type < __TRACE_LAST_TYPE) {
+		if (fixed_types[event->type] == event)
+			WRITE_ONCE(fixed_types[event->type], NULL);
+		return 0;
+	}
+	/* A dynamic type goes back to the pool with its slot. */
 	xa_erase(&event_types, event->type);
 	return 0;
 }
