@@ -59,6 +59,8 @@ static inline void trace_seq_init(struct trace_seq *s)
  *
  * Never more than the buffer holds, even when the seq_buf below has
  * recorded an overflow; copy out with this length, not @s->seq.len.
+ *
+ * Return: the number of bytes of text.
  */
 static inline int trace_seq_used(struct trace_seq *s)
 {
@@ -71,6 +73,8 @@ static inline int trace_seq_used(struct trace_seq *s)
  *
  * The print helpers return this pointer, taken before they write, as
  * the start of the NUL-terminated text they add.
+ *
+ * Return: the address of the first unused byte.
  */
 static inline char *trace_seq_buffer_ptr(struct trace_seq *s)
 {
@@ -81,7 +85,8 @@ static inline char *trace_seq_buffer_ptr(struct trace_seq *s)
  * trace_seq_has_overflowed - did a write to @s fail for lack of room?
  * @s: the sequence
  *
- * True from the first write that did not fit until trace_seq_init().
+ * Return: true from the first write that did not fit until
+ * trace_seq_init().
  */
 static inline bool trace_seq_has_overflowed(struct trace_seq *s)
 {

@@ -177,7 +177,9 @@ int __unregister_trace_event(struct trace_event *event)
  * unregister_trace_event - drop a record type registered earlier
  * @event: what register_trace_event() was given
  *
- * Sleeps.  Return: 0.
+ * Sleeps.
+ *
+ * Return: 0.
  */
 int unregister_trace_event(struct trace_event *event)
 {
@@ -197,6 +199,8 @@ EXPORT_SYMBOL_GPL(unregister_trace_event);
  * @event: unused
  *
  * Prints "type: N".
+ *
+ * Return: what trace_handle_return() says of the line.
  */
 enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
 				  struct trace_event *event)
