@@ -7,13 +7,13 @@
  * when text does not fit.  This file adds the trace_seq rules on top
  * (see include/linux/trace_seq.h):
  *
- *   all or nothing   every writer runs between seq_open() and seq_close().
- *                    seq_open() remembers the length; seq_close() looks at
+ *   all or nothing   every writer runs between ts_begin() and ts_end().
+ *                    ts_begin() remembers the length; ts_end() looks at
  *                    the seq_buf overflow mark and, if set, cuts the text
  *                    back to that length and raises s->full.  So a call
  *                    either adds all of its text or none of it, whatever
  *                    the seq_buf primitive did halfway.
- *   sticky full      seq_open() refuses every write once s->full is set.
+ *   sticky full      ts_begin() refuses every write once s->full is set.
  *   lazy init        a trace_seq whose seq_buf has no size (zeroed
  *                    memory) is initialised by the first call that needs
  *                    it, so a static or kzalloc'ed trace_seq works.
@@ -28,7 +28,7 @@
 #include <linux/trace_seq.h>
 
 /* Make a zeroed trace_seq usable; a no-op once initialised. */
-static inline void seq_ready(struct trace_seq *s)
+static inline void ts_ready(struct trace_seq *s)
 {
 	if (unlikely(s->seq.size == 0))
 		trace_seq_init(s);
@@ -38,20 +38,20 @@ static inline void seq_ready(struct trace_seq *s)
  * Start one all-or-nothing write.  Returns false if @s is already full
  * (the write must be skipped); otherwise stores the rollback point.
  */
-static inline bool seq_open(struct trace_seq *s, unsigned int *mark)
+static inline bool ts_begin(struct trace_seq *s, unsigned int *mark)
 {
 	if (s->full)
 		return false;
-	seq_ready(s);
+	ts_ready(s);
 	*mark = s->seq.len;
 	return true;
 }
 
 /*
- * Finish the write begun by seq_open().  Returns true if it fitted;
+ * Finish the write begun by ts_begin().  Returns true if it fitted;
  * otherwise removes its partial text and marks @s full.
  */
-static inline bool seq_close(struct trace_seq *s, unsigned int mark)
+static inline bool ts_end(struct trace_seq *s, unsigned int mark)
 {
 	if (likely(!seq_buf_has_overflowed(&s->seq)))
 		return true;
@@ -72,10 +72,10 @@ void trace_seq_vprintf(struct trace_seq *s, const char *fmt, va_list args)
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return;
 	seq_buf_vprintf(&s->seq, fmt, args);
-	seq_close(s, mark);
+	ts_end(s, mark);
 }
 EXPORT_SYMBOL_GPL(trace_seq_vprintf);
 
@@ -108,10 +108,10 @@ void trace_seq_bprintf(struct trace_seq *s, const char *fmt, const u32 *binary)
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return;
 	seq_buf_bprintf(&s->seq, fmt, binary);
-	seq_close(s, mark);
+	ts_end(s, mark);
 }
 EXPORT_SYMBOL_GPL(trace_seq_bprintf);
 
@@ -129,10 +129,10 @@ void trace_seq_bitmask(struct trace_seq *s, const unsigned long *maskp,
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return;
 	seq_buf_printf(&s->seq, "%*pb", nmaskbits, maskp);
-	seq_close(s, mark);
+	ts_end(s, mark);
 }
 EXPORT_SYMBOL_GPL(trace_seq_bitmask);
 
@@ -149,10 +149,10 @@ void trace_seq_putmem(struct trace_seq *s, const void *mem, unsigned int len)
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return;
 	seq_buf_putmem(&s->seq, mem, len);
-	seq_close(s, mark);
+	ts_end(s, mark);
 }
 EXPORT_SYMBOL_GPL(trace_seq_putmem);
 
@@ -195,10 +195,10 @@ void trace_seq_putmem_hex(struct trace_seq *s, const void *mem,
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return;
 	seq_buf_putmem_hex(&s->seq, mem, len);
-	seq_close(s, mark);
+	ts_end(s, mark);
 }
 EXPORT_SYMBOL_GPL(trace_seq_putmem_hex);
 
@@ -215,10 +215,10 @@ int trace_seq_path(struct trace_seq *s, const struct path *path)
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return 0;
 	seq_buf_path(&s->seq, path, "\n");
-	return seq_close(s, mark);
+	return ts_end(s, mark);
 }
 EXPORT_SYMBOL_GPL(trace_seq_path);
 
@@ -243,11 +243,11 @@ int trace_seq_hex_dump(struct trace_seq *s, const char *prefix_str,
 {
 	unsigned int mark;
 
-	if (!seq_open(s, &mark))
+	if (!ts_begin(s, &mark))
 		return 0;
 	seq_buf_hex_dump(&s->seq, prefix_str, prefix_type, rowsize, groupsize,
 			 buf, len, ascii);
-	return seq_close(s, mark);
+	return ts_end(s, mark);
 }
 EXPORT_SYMBOL(trace_seq_hex_dump);
 
@@ -291,7 +291,7 @@ int trace_seq_to_user(struct trace_seq *s, char __user *ubuf, int cnt)
 {
 	int copied;
 
-	seq_ready(s);
+	ts_ready(s);
 	copied = seq_buf_to_user(&s->seq, ubuf, s->readpos, cnt);
 	if (copied > 0)
 		s->readpos += copied;
@@ -313,7 +313,7 @@ int trace_print_seq(struct seq_file *m, struct trace_seq *s)
 {
 	int ret;
 
-	seq_ready(s);
+	ts_ready(s);
 	ret = seq_buf_print_seq(m, &s->seq);
 	if (ret == 0)
 		trace_seq_init(s);
