@@ -98,7 +98,7 @@ static void event_fill_funcs(struct trace_event_functions *funcs)
 /* Enter @event under a fixed type it already carries; 0 on success. */
 static int event_add_fixed(struct trace_event *event)
 {
-	if (WARN(event->type >= __TRACE_LAST_TYPE,
+	if (WARN(event->type < 0 || event->type >= __TRACE_LAST_TYPE,
 		 "event type %d is not in enum trace_type\n", event->type))
 		return -EINVAL;
 	/* Taken: the caller is told by a 0 return. */
