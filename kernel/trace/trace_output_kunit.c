@@ -122,6 +122,11 @@ static void tok_print_hex_dump(struct kunit *test)
 {
 	struct trace_seq *p = tok_seq(test);
 	static const char data[] = "hi\x01";
+#ifdef __LITTLE_ENDIAN
+	static const char grouped[] = "\n6968\n";
+#else
+	static const char grouped[] = "\n6869\n";
+#endif
 
 	/* A newline first, then print_hex_dump() rows. */
 	KUNIT_EXPECT_STREQ(test,
@@ -131,12 +136,7 @@ static void tok_print_hex_dump(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test,
 			   trace_print_hex_dump_seq(p, "", DUMP_PREFIX_NONE,
 						    16, 2, data, 2, false),
-#ifdef __LITTLE_ENDIAN
-			   "\n6968\n"
-#else
-			   "\n6869\n"
-#endif
-			   );
+			   grouped);
 }
 
 static void tok_print_array(struct kunit *test)
