@@ -80,7 +80,6 @@ static void tsk_zeroed_and_init(struct kunit *test)
 
 	trace_seq_init(s);
 	KUNIT_EXPECT_EQ(test, trace_seq_used(s), 0);
-	KUNIT_EXPECT_EQ(test, (int)sizeof(*s), TRACE_SEQ_SIZE);
 }
 
 static __printf(2, 3) void tsk_vprintf(struct trace_seq *s, const char *fmt, ...)

@@ -71,13 +71,13 @@ echo 1 > tracing_on
 echo "marker plain" > trace_marker
 echo "marker with tab	and trailing spaces   " > trace_marker
 printf 'no newline' > trace_marker
+# A kernel stack after each event of the fork, exec and exit of /bin/true.
+opt stacktrace
 /bin/true
+opt nostacktrace
 sleep 0.01
 # trace_marker_raw: a 4-byte id (0x2a) and then the payload.
 printf '\x2a\x00\x00\x00raw\x00\xff' > trace_marker_raw
-opt stacktrace
-echo "marker with kernel stack" > trace_marker
-opt nostacktrace
 if command -v setarch > /dev/null; then
 	opt userstacktrace
 	setarch "$(uname -m)" -R /bin/sh -c 'echo "marker with user stack" > trace_marker'
@@ -120,7 +120,7 @@ defaults
 opt norecord-tgid
 echo > trace
 echo "== end"
-for m in "marker plain" "no newline" "marker with kernel stack" \
+for m in "marker plain" "no newline" "marker with user stack" \
 	 "# 2a buf: 72 61 77 00 ff" "sched_process_exec: filename=/bin/true" \
 	 "<stack trace>" "hrtimer_init:"; do
 	grep -qF -- "$m" <<< "$out" || fail "missing: $m"
