@@ -7,8 +7,8 @@
  * knows.  The cases compile filters against it and run them on records:
  *   - every operator on integers of each width and signedness, with the
  *     operand cut to the field's width;
- *   - strings in char arrays, __data_loc, __rel_loc, kernel and user
- *     pointers and COMM, with ==, != and each form of ~ pattern;
+ *   - strings in char arrays (flexible ones too), __data_loc, __rel_loc,
+ *     kernel and user pointers and COMM, with ==, != and each form of ~ pattern;
  *   - CPU, CPUS{} against CPU, integer and cpumask fields;
  *   - .function through a fake symbol table and through kallsyms;
  *   - precedence, '!', parentheses and short-circuit (the number of tests
@@ -1179,6 +1179,54 @@ static void rtfk_ip_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, err.msg, RTF_MSG_OPERAND_TOO_LONG);
 }
 
+/* A char[] of size 0 at the end of the record: a string up to its NUL. */
+static void rtfk_flex_array(struct kunit *test)
+{
+	static const struct rtf_field fields[] = {
+		{ "ip", 0, sizeof(long), RTF_FIELD_INT, false },
+		{ "buf", sizeof(long), 0, RTF_FIELD_CHAR_ARRAY, false },
+	};
+	static const struct rtf_schema schema = {
+		.fields = fields, .nr_fields = ARRAY_SIZE(fields),
+	};
+	static const struct {
+		const char	*text;
+		bool		match;
+	} cases[] = {
+		{ "buf == \"start\"", true },
+		{ "buf == \"star\"", false },
+		{ "buf != \"end\"", true },
+		{ "buf ~ \"st*\"", true },
+		{ "buf ~ \"*art\"", true },
+		{ "buf ~ \"*ta*\"", true },
+		{ "buf ~ \"s?a[r]t\"", true },
+	};
+	char rec[sizeof(long) + 16] = { };
+	struct rtf_error err;
+	struct rtf_prog *prog;
+	unsigned int i;
+
+	strscpy(rec + sizeof(long), "start", 16);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		prog = rtf_compile(&schema, cases[i].text, &err);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(prog), "\"%s\": %d",
+				       cases[i].text, err.err);
+		KUNIT_EXPECT_EQ_MSG(test, rtf_match(prog, rec, sizeof(rec)),
+				    cases[i].match, "\"%s\"", cases[i].text);
+		rtf_free(prog);
+	}
+
+	/* Bounded by the record: only "sta" of it is inside. */
+	prog = rtf_compile(&schema, "buf == \"start\"", &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	KUNIT_EXPECT_FALSE(test, rtf_match(prog, rec, sizeof(long) + 3));
+	rtf_free(prog);
+	prog = rtf_compile(&schema, "buf == \"sta\"", &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	KUNIT_EXPECT_TRUE(test, rtf_match(prog, rec, sizeof(long) + 3));
+	rtf_free(prog);
+}
+
 static struct kunit_case rtfk_cases[] = {
 	KUNIT_CASE(rtfk_ints),
 	KUNIT_CASE(rtfk_strings),
@@ -1196,6 +1244,7 @@ static struct kunit_case rtfk_cases[] = {
 	KUNIT_CASE(rtfk_hostile),
 	KUNIT_CASE(rtfk_fuzz),
 	KUNIT_CASE(rtfk_ip_only),
+	KUNIT_CASE(rtfk_flex_array),
 	{}
 };
 
