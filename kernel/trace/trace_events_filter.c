@@ -63,6 +63,25 @@
 
 #define EF_LOG_LOCATION	"event filter parse error"
 
+/*
+ * error_log texts by enum rtf_msg.  tracing_log_err() keeps the table
+ * and the index, and reads the text whenever error_log is read: the
+ * table must live for good.  Filled from rtf_msg_text() on first use
+ * (before initcalls possibly: boot-time triggers); fillers write the
+ * same values, so a race between two is harmless.
+ */
+static const char *ef_msg_text[RTF_MSG_COUNT];
+
+static const char **ef_msg_table(void)
+{
+	unsigned int i;
+
+	if (!READ_ONCE(ef_msg_text[RTF_MSG_COUNT - 1]))
+		for (i = 0; i < RTF_MSG_COUNT; i++)
+			WRITE_ONCE(ef_msg_text[i], rtf_msg_text(i));
+	return ef_msg_text;
+}
+
 /* The common fields every record starts with, by their format-file names. */
 static const char *const ef_common_names[] = {
 	"common_type", "common_flags", "common_preempt_count", "common_pid",
@@ -289,7 +308,6 @@ static void ef_report(struct trace_array *tr, struct event_filter *filter,
 {
 	enum rtf_msg msg = err->msg;
 	unsigned int pos = err->pos;
-	const char *text[1];
 	char *shown;
 	int len;
 
@@ -299,10 +317,8 @@ static void ef_report(struct trace_array *tr, struct event_filter *filter,
 		msg = RTF_MSG_ERRNO;
 		pos = 0;
 	}
-	/* tracing_log_err() takes a table and an index: a table of one. */
-	text[0] = rtf_msg_text(msg);
-	tracing_log_err(tr, EF_LOG_LOCATION, filter->filter_string, text, 0,
-			min_t(unsigned int, pos, U16_MAX));
+	tracing_log_err(tr, EF_LOG_LOCATION, filter->filter_string,
+			ef_msg_table(), msg, min_t(unsigned int, pos, U16_MAX));
 
 	len = rtf_format_error(NULL, 0, filter->filter_string, err);
 	shown = kmalloc(len + 1, GFP_KERNEL);
