@@ -114,11 +114,17 @@ struct rtf_symbols {
  *		COMM, comm, STACKTRACE, stacktrace)
  * @nr_fields:	entries in @fields
  * @symbols:	symbol resolver for ".function", NULL for kallsyms
+ * @ip_only:	the function tracer's events, filtered through perf only:
+ *		every predicate is "ip == pattern" or "ip != pattern" (the
+ *		pattern quoted, or up to the next ')', '&' or '|'), which
+ *		the program only records; rtf_ip_patterns() hands them to
+ *		the function tracer.  Such a program never matches.
  */
 struct rtf_schema {
 	const struct rtf_field		*fields;
 	unsigned int			nr_fields;
 	const struct rtf_symbols	*symbols;
+	bool				ip_only;
 };
 
 /*
@@ -160,6 +166,10 @@ struct rtf_prog *rtf_compile(const struct rtf_schema *schema,
 bool rtf_match(const struct rtf_prog *prog, const void *rec,
 	       unsigned int size);
 void rtf_free(struct rtf_prog *prog);
+
+int rtf_ip_patterns(const struct rtf_prog *prog,
+		    int (*fn)(void *data, bool trace, const char *pattern),
+		    void *data);
 
 enum rtf_field_kind rtf_field_kind_of(const char *type);
 const char *rtf_msg_text(enum rtf_msg msg);

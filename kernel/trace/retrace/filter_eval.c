@@ -257,7 +257,11 @@ static const char *rtf_string(const struct rtf_insn *insn, const void *rec,
 	case RTF_SRC_ARRAY:
 		if (!rtf_in_record(insn->offset, insn->val, size))
 			return NULL;
-		*max = insn->val;
+		/*
+		 * A char[] of size 0 ends the record (ftrace's print events):
+		 * its string runs to its NUL, within the record.
+		 */
+		*max = insn->val ?: size - insn->offset;
 		return rec + insn->offset;
 	case RTF_SRC_DATA_LOC:
 	case RTF_SRC_REL_LOC:

@@ -7,8 +7,8 @@
  * knows.  The cases compile filters against it and run them on records:
  *   - every operator on integers of each width and signedness, with the
  *     operand cut to the field's width;
- *   - strings in char arrays, __data_loc, __rel_loc, kernel and user
- *     pointers and COMM, with ==, != and each form of ~ pattern;
+ *   - strings in char arrays (flexible ones too), __data_loc, __rel_loc,
+ *     kernel and user pointers and COMM, with ==, != and each form of ~ pattern;
  *   - CPU, CPUS{} against CPU, integer and cpumask fields;
  *   - .function through a fake symbol table and through kallsyms;
  *   - precedence, '!', parentheses and short-circuit (the number of tests
@@ -16,6 +16,8 @@
  *     reference evaluator;
  *   - the errno, message and caret position of malformed filters, which
  *     are upstream's (filter.rst lists the rules);
+ *   - the function-event form (rtf_schema.ip_only) that perf hands to
+ *     the function tracer, through rtf_ip_patterns();
  *   - hostile input: huge names, operands and texts, 4000 levels of
  *     parentheses, 1500 predicates, control and non-ASCII bytes, and
  *     random byte strings, which must fail cleanly or compile and run.
@@ -1063,6 +1065,168 @@ static void rtfk_fuzz(struct kunit *test)
 	kunit_info(test, "%u of 10000 random texts compiled\n", compiled);
 }
 
+/* Function events (perf only): the patterns are collected, not run. */
+struct rtfk_ip_seen {
+	char	buf[256];
+};
+
+static int rtfk_ip_collect(void *data, bool trace, const char *pattern)
+{
+	struct rtfk_ip_seen *seen = data;
+	size_t len = strlen(seen->buf);
+
+	snprintf(seen->buf + len, sizeof(seen->buf) - len, "%c[%s]",
+		 trace ? '+' : '-', pattern);
+	return 0;
+}
+
+static int rtfk_ip_stop(void *data, bool trace, const char *pattern)
+{
+	return -ENOSPC;
+}
+
+static const struct rtf_field rtfk_ip_fields[] = {
+	{ "common_pid", 4, 4, RTF_FIELD_INT, true },
+	{ "ip", 8, sizeof(long), RTF_FIELD_INT, false },
+	{ "parent_ip", 16, sizeof(long), RTF_FIELD_INT, false },
+};
+
+static const struct rtf_schema rtfk_ip_schema = {
+	.fields		= rtfk_ip_fields,
+	.nr_fields	= ARRAY_SIZE(rtfk_ip_fields),
+	.symbols	= &rtfk_symbols,
+	.ip_only	= true,
+};
+
+static void rtfk_ip_only(struct kunit *test)
+{
+	static const struct {
+		const char	*text;
+		int		ret;
+		const char	*seen;
+	} cases[] = {
+		{ "ip == foo", 0, "+[foo]" },
+		{ "ip != foo", 0, "-[foo]" },
+		{ "ip == 'foo bar'", 0, "+[foo bar]" },
+		{ "ip == \"a,b\" || ip != c*", 0, "+[a,b]-[c*]" },
+		{ "ip == foo || ip == bar", 0, "+[foo ]+[bar]" },
+		{ "(ip == a) || (ip == b)", 0, "+[a]+[b]" },
+		{ "ip == \"a|b&c)\"", 0, "+[a|b&c)]" },
+		{ "ip == foo && ip == bar", -EINVAL, "" },
+		{ "!(ip == foo)", -EINVAL, "" },
+		{ "ip == a || !(ip == b)", -EINVAL, "" },
+		{ "ip ~ foo", -EINVAL, "" },
+		{ "ip < foo", -EINVAL, "" },
+		{ "ip.function == rtfk_a", -EINVAL, "" },
+	};
+	struct rtfk_ip_seen seen;
+	struct rtf_error err;
+	struct rtf_prog *prog;
+	u8 rec[32] = { };
+	unsigned int i;
+	char *text;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		prog = rtf_compile(&rtfk_ip_schema, cases[i].text, &err);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(prog), "\"%s\": %d",
+				       cases[i].text, err.err);
+		seen.buf[0] = '\0';
+		KUNIT_EXPECT_EQ_MSG(test, rtf_ip_patterns(prog, rtfk_ip_collect,
+							  &seen),
+				    cases[i].ret, "\"%s\"", cases[i].text);
+		if (!cases[i].ret)
+			KUNIT_EXPECT_STREQ_MSG(test, seen.buf, cases[i].seen,
+					       "\"%s\"", cases[i].text);
+		/* Only the function tracer acts on these: never a match. */
+		if (!cases[i].ret)
+			KUNIT_EXPECT_FALSE(test, rtf_match(prog, rec,
+							   sizeof(rec)));
+		rtf_free(prog);
+	}
+
+	prog = rtf_compile(&rtfk_ip_schema, "ip == a || ip == b", &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	KUNIT_EXPECT_EQ(test, rtf_ip_patterns(prog, rtfk_ip_stop, NULL),
+			-ENOSPC);
+	rtf_free(prog);
+
+	/* Only "ip", and operands of at most 255 bytes. */
+	prog = rtf_compile(&rtfk_ip_schema, "parent_ip == foo", &err);
+	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
+	KUNIT_EXPECT_EQ(test, err.err, -EINVAL);
+	KUNIT_EXPECT_EQ(test, err.msg, RTF_MSG_IP_FIELD_ONLY);
+	KUNIT_EXPECT_EQ(test, err.pos, 14U);
+	prog = rtf_compile(&rtfk_ip_schema, "common_pid == 1", &err);
+	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
+	KUNIT_EXPECT_EQ(test, err.msg, RTF_MSG_IP_FIELD_ONLY);
+	prog = rtf_compile(&rtfk_ip_schema, "nosuch == foo", &err);
+	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
+	KUNIT_EXPECT_EQ(test, err.msg, RTF_MSG_FIELD_NOT_FOUND);
+	prog = rtf_compile(&rtfk_ip_schema, "ip == foo bar", &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	rtf_free(prog);
+
+	text = kunit_kzalloc(test, 300, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, text);
+	strscpy(text, "ip == ", 300);
+	memset(text + 6, 'f', 255);
+	prog = rtf_compile(&rtfk_ip_schema, text, &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	rtf_free(prog);
+	text[6 + 255] = 'f';
+	prog = rtf_compile(&rtfk_ip_schema, text, &err);
+	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
+	KUNIT_EXPECT_EQ(test, err.msg, RTF_MSG_OPERAND_TOO_LONG);
+}
+
+/* A char[] of size 0 at the end of the record: a string up to its NUL. */
+static void rtfk_flex_array(struct kunit *test)
+{
+	static const struct rtf_field fields[] = {
+		{ "ip", 0, sizeof(long), RTF_FIELD_INT, false },
+		{ "buf", sizeof(long), 0, RTF_FIELD_CHAR_ARRAY, false },
+	};
+	static const struct rtf_schema schema = {
+		.fields = fields, .nr_fields = ARRAY_SIZE(fields),
+	};
+	static const struct {
+		const char	*text;
+		bool		match;
+	} cases[] = {
+		{ "buf == \"start\"", true },
+		{ "buf == \"star\"", false },
+		{ "buf != \"end\"", true },
+		{ "buf ~ \"st*\"", true },
+		{ "buf ~ \"*art\"", true },
+		{ "buf ~ \"*ta*\"", true },
+		{ "buf ~ \"s?a[r]t\"", true },
+	};
+	char rec[sizeof(long) + 16] = { };
+	struct rtf_error err;
+	struct rtf_prog *prog;
+	unsigned int i;
+
+	strscpy(rec + sizeof(long), "start", 16);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		prog = rtf_compile(&schema, cases[i].text, &err);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(prog), "\"%s\": %d",
+				       cases[i].text, err.err);
+		KUNIT_EXPECT_EQ_MSG(test, rtf_match(prog, rec, sizeof(rec)),
+				    cases[i].match, "\"%s\"", cases[i].text);
+		rtf_free(prog);
+	}
+
+	/* Bounded by the record: only "sta" of it is inside. */
+	prog = rtf_compile(&schema, "buf == \"start\"", &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	KUNIT_EXPECT_FALSE(test, rtf_match(prog, rec, sizeof(long) + 3));
+	rtf_free(prog);
+	prog = rtf_compile(&schema, "buf == \"sta\"", &err);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
+	KUNIT_EXPECT_TRUE(test, rtf_match(prog, rec, sizeof(long) + 3));
+	rtf_free(prog);
+}
+
 static struct kunit_case rtfk_cases[] = {
 	KUNIT_CASE(rtfk_ints),
 	KUNIT_CASE(rtfk_strings),
@@ -1079,6 +1243,8 @@ static struct kunit_case rtfk_cases[] = {
 	KUNIT_CASE(rtfk_short_record),
 	KUNIT_CASE(rtfk_hostile),
 	KUNIT_CASE(rtfk_fuzz),
+	KUNIT_CASE(rtfk_ip_only),
+	KUNIT_CASE(rtfk_flex_array),
 	{}
 };
 

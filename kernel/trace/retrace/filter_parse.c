@@ -398,6 +398,51 @@ void rtf_free(struct rtf_prog *prog)
 }
 
 /**
+ * rtf_ip_patterns - the patterns of a function-event filter
+ * @prog: compiled with rtf_schema.ip_only
+ * @fn:	  called for each predicate in text order, with @trace true for
+ *	  "ip == pattern" and false for "ip != pattern"; a non-zero return
+ *	  stops the walk and is returned
+ * @data: passed to @fn
+ *
+ * The function tracer takes a list of functions to trace and one of
+ * functions not to trace, so only an "||" of predicates can be handed
+ * to it: no "&&", no "!".  Process context.
+ *
+ * Return: 0, -EINVAL for any other program, or what @fn returned.
+ */
+int rtf_ip_patterns(const struct rtf_prog *prog,
+		    int (*fn)(void *data, bool trace, const char *pattern),
+		    void *data)
+{
+	u32 n = prog->nr_insns, i;
+	int ret;
+
+	/*
+	 * A chain of "||": every test but the last jumps to "match" when
+	 * true; the last one jumps to "no match" when false.
+	 */
+	for (i = 0; i < n; i++) {
+		const struct rtf_insn *insn = &prog->insns[i];
+		bool last = i == n - 1;
+
+		if (insn->test != RTF_T_IP ||
+		    (insn->op != RTF_OP_EQ && insn->op != RTF_OP_NE))
+			return -EINVAL;
+		if (insn->jump_when == last ||
+		    insn->target != (last ? n + 1 : n))
+			return -EINVAL;
+	}
+	for (i = 0; i < n; i++) {
+		ret = fn(data, prog->insns[i].op == RTF_OP_EQ,
+			 prog->insns[i].pat);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
  * rtf_compile - compile a filter for one event
  * @schema: the event's fields
  * @text:   the filter, NUL-terminated; a tracefs writer passes it as

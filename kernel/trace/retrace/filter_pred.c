@@ -166,6 +166,41 @@ static int rtf_pred_function(struct rtf_cc *cc, const struct rtf_field *field,
 	return 0;
 }
 
+/*
+ * Function events (rtf_schema.ip_only): "ip op pattern", the pattern in
+ * quotes or running to the next ')', '&' or '|', blanks included (the
+ * function tracer splits it at blanks and commas).  Recorded, not run.
+ */
+static int rtf_pred_ip(struct rtf_cc *cc, const struct rtf_field *field,
+		       unsigned int *pp, struct rtf_insn *insn)
+{
+	const char *s = cc->text;
+	unsigned int p = *pp, from;
+	char quote = 0;
+
+	if (strcmp(field->name, "ip"))
+		return rtf_fail(cc, -EINVAL, RTF_MSG_IP_FIELD_ONLY, p + 1);
+	if (s[p] == '\'' || s[p] == '"')
+		quote = s[p++];
+	from = p;
+	for (; s[p]; p++) {
+		if (quote ? s[p] == quote : !!strchr(")&|", s[p]))
+			break;
+	}
+	if (p - from >= RTF_MAX_STR)
+		return rtf_fail(cc, -EINVAL, RTF_MSG_OPERAND_TOO_LONG, p + 1);
+	insn->pat = kmemdup_nul(s + from, p - from, GFP_KERNEL);
+	if (!insn->pat)
+		return rtf_fail(cc, -ENOMEM, RTF_MSG_ERRNO, 0);
+	insn->len = p - from;
+	insn->test = RTF_T_IP;
+	/* The prescan made sure the closing quote is there. */
+	if (quote && s[p])
+		p++;
+	*pp = p;
+	return 0;
+}
+
 /* "field op CPUS{list}" for CPU, cpumask and integer fields. */
 static int rtf_pred_cpus(struct rtf_cc *cc, const struct rtf_field *field,
 			 unsigned int *pp, struct rtf_insn *insn)
@@ -460,6 +495,8 @@ int rtf_parse_pred(struct rtf_cc *cc, unsigned int start,
 
 	if (function)
 		ret = rtf_pred_function(cc, field, &p, insn);
+	else if (cc->schema->ip_only)
+		ret = rtf_pred_ip(cc, field, &p, insn);
 	else if (str_has_prefix(s + p, "CPUS"))
 		ret = rtf_pred_cpus(cc, field, &p, insn);
 	else if (s[p] == '\'' || s[p] == '"')

@@ -42,6 +42,7 @@ enum rtf_test {
 	RTF_T_SET_CPU,		/* cpumask field vs the one CPU @val */
 	RTF_T_FUNC,		/* address field in [@val, @val2) */
 	RTF_T_STR,		/* string from @src, matched by @how */
+	RTF_T_IP,		/* ip_only schema: @pat recorded, never true */
 };
 
 /* Comparison operators, in the order the parser tries them. */
@@ -94,7 +95,8 @@ enum rtf_how {
  *		way the field is loaded; RTF_T_FUNC: start of the function;
  *		RTF_SRC_ARRAY: size of the array
  * @val2:	RTF_T_FUNC: end of the function (exclusive)
- * @pat:	RTF_T_STR: the pattern, NUL-terminated, owned by the program
+ * @pat:	RTF_T_STR, RTF_T_IP: the pattern, NUL-terminated, owned by
+ *		the program
  * @mask:	set tests: the CPU set, owned by the program
  */
 struct rtf_insn {
