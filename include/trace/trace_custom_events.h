@@ -4,7 +4,7 @@
  * <trace/define_custom_trace.h>.  A custom event is a new record and print
  * for an existing tracepoint: no tracepoint is defined here and there is
  * no perf side.  The header is read three times, with the same passes as
- * <trace/trace_events.h> (stages/*.h), under custom names:
+ * <trace/trace_events.h> (the stage files), under custom names:
  *
  *   record    struct trace_custom_event_raw_<class>, its field
  *             descriptions and size computation, and the probe
@@ -84,24 +84,24 @@ static struct trace_event_class __used custom_event_class_##call = {	\
 	.reg		= trace_event_reg,				\
 };
 #undef DEFINE_CUSTOM_EVENT
-#define DEFINE_CUSTOM_EVENT(template, name, proto, args)		\
-static struct trace_event_call __used custom_event_##name = {		\
-	.name		= #name,					\
+#define DEFINE_CUSTOM_EVENT(template, ev, proto, args)		\
+static struct trace_event_call __used custom_event_##ev = {		\
+	.name		= #ev,					\
 	.class		= &custom_event_class_##template,		\
 	.event.funcs	= &__stg_funcs_trace_custom_event_##template,	\
 	.print_fmt	= __stg_custom_fmt_##template,			\
 	.flags		= TRACE_EVENT_FL_CUSTOM,			\
 };									\
-static inline int trace_custom_event_##name##_update(struct tracepoint *tp) \
+static inline int trace_custom_event_##ev##_update(struct tracepoint *tp) \
 {									\
-	if (!tp->name || strcmp(tp->name, #name))			\
+	if (!tp->name || strcmp(tp->name, #ev))			\
 		return 0;						\
-	custom_event_##name.tp = tp;					\
-	custom_event_##name.flags = TRACE_EVENT_FL_TRACEPOINT;		\
+	custom_event_##ev.tp = tp;					\
+	custom_event_##ev.flags = TRACE_EVENT_FL_TRACEPOINT;		\
 	return 1;							\
 }									\
 static struct trace_event_call __used __section("_ftrace_events")	\
-	*__custom_event_##name = &custom_event_##name
+	*__custom_event_##ev = &custom_event_##ev
 #include TRACE_INCLUDE(TRACE_INCLUDE_FILE)
 
 #include <trace/stages/reset.h>

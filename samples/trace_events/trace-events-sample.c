@@ -21,6 +21,16 @@
 #define CREATE_TRACE_POINTS
 #include "trace-events-sample.h"
 
+/*
+ * A bare DECLARE_TRACE(foo) is tracepoint foo_tp in retrace (as in later
+ * upstream kernels) and foo in 6.12's: the sample builds against both.
+ */
+#ifdef DECLARE_TRACE_EVENT
+#define sample_bare_fire(id)	trace_sample_bare_tp(id)
+#else
+#define sample_bare_fire(id)	trace_sample_bare(id)
+#endif
+
 /* Calls of the reg/unreg callbacks of the _FN events (under tracepoints_mutex). */
 static int sample_regs;
 
@@ -99,7 +109,7 @@ static void sample_fire(int seed)
 	trace_sample_perf(2 + seed, current, seed);
 	trace_sample_empty(seed);
 	trace_sample_nop(seed);
-	trace_sample_bare_tp(seed);
+	sample_bare_fire(seed);
 }
 
 static int sample_fire_set(const char *val, const struct kernel_param *kp)

@@ -95,17 +95,17 @@ TRACE_EVENT(sample_scalars,
 	TP_fast_assign(
 		__entry->num = a->num;
 		__entry->stamp = a->stamp;
+		memcpy(__entry->tag, "sample!", sizeof(__entry->tag));
 		__entry->nsecs = a->nsecs;
 		__entry->mask = a->mask;
+		BUILD_BUG_ON(sizeof(__entry->pair) != sizeof(u64));
 		__entry->mask64 = a->mask64;
 		__entry->pair = a->pair;
-		__entry->pair2.lo = a->pair.hi;
-		__entry->pair2.hi = a->pair.lo;
-		memcpy(__entry->tag, "sample!", 8);
+		__entry->pair2 = (struct sample_pair){ a->pair.hi, a->pair.lo };
 		__entry->words[0] = a->num;
 		__entry->words[1] = a->pair.lo;
+		memset(&__entry->words[2], 0xab, 2 * sizeof(u32));
 		__entry->words[2] = a->pair.hi;
-		__entry->words[3] = 0xdeadbeef;
 		__entry->size = sizeof(sample_pair_t);
 	),
 	TP_printk("num=%d colour=%s mask=%s mask64=%s sym64=%s stamp=%llu.%09u ns=%llu.%09u pair=%u/%u pair2=%u/%u tag=%s hex=%s words=%s size=%d",

@@ -95,7 +95,7 @@ static struct trace_event_call __used __section("_ftrace_events")	\
  * min()/max() show __COUNTER__ values, and every use shifts them.
  */
 #define __stg_eval(var, ptr, text, value)				\
-static struct trace_eval_map __used __initdata var = {			\
+static struct trace_eval_map var __used __initdata = {			\
 	.system = __stg_system, .eval_string = text, .eval_value = value \
 };									\
 static struct trace_eval_map __used __section("_ftrace_eval_map")	\

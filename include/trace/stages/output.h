@@ -5,7 +5,7 @@
  * print over the record of its template C):
  *
  *	static enum print_line_t
- *	trace_raw_output_C(struct trace_iterator *iter, int flags,
+ *	trace_event_output_C(struct trace_iterator *iter, int flags,
  *			   struct trace_event *event)
  *	{
  *		// "E: " (the event's name); checks the record's type
@@ -13,7 +13,7 @@
  *		trace_event_printf(iter, <TP_printk format> "\n", <args>);
  *	}
  *	static struct trace_event_functions __stg_funcs_trace_event_C = {
- *		.trace = trace_raw_output_C,
+ *		.trace = trace_event_output_C,
  *	};
  *
  * Inside TP_printk(): __entry is the record; p is a scratch trace_seq
@@ -113,7 +113,7 @@ static notrace enum print_line_t					\
 ns##_output_##name(struct trace_iterator *iter, int flags,		\
 		   struct trace_event *__stg_ev)			\
 {									\
-	struct ns##_raw_##layout *__stg_out = (void *)iter->ent;	\
+	struct ns##_raw_##layout __maybe_unused *__stg_out = (void *)iter->ent; \
 	struct trace_seq __maybe_unused *p = &iter->tmp_seq;		\
 	int __stg_ret = trace_raw_output_prep(iter, __stg_ev);		\
 									\
