@@ -57,6 +57,7 @@ load trace_custom_sched || exit 1
 } > "$out/formats.txt"
 
 echo 0 > tracing_on
+size_kb=$(cat buffer_size_kb)
 echo 8192 > buffer_size_kb
 echo nocontext-info > trace_options
 echo > trace
@@ -93,7 +94,9 @@ done
 
 echo 0 > tracing_on
 echo context-info > trace_options
+echo "${size_kb% *}" > buffer_size_kb
 echo > trace
+echo 1 > tracing_on
 rmmod trace_custom_sched
 rmmod trace_events_sample
 exit 0
