@@ -94,7 +94,7 @@ done
 
 echo 0 > tracing_on
 echo context-info > trace_options
-echo "${size_kb% *}" > buffer_size_kb
+echo "${size_kb%% *}" > buffer_size_kb
 echo > trace
 echo 1 > tracing_on
 rmmod trace_custom_sched
