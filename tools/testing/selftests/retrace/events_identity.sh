@@ -18,7 +18,7 @@
 # Exit 0 pass, 1 fail, 4 skip (kselftest convention).
 set -u
 here=$(dirname "$(readlink -f "$0")")
-top=$(readlink -f "$here/../../..")
+top=$(readlink -f "$here/../../../..")
 ref=$top/build/results/refevents/current/ref
 ours=/tmp/events-ours
 
