@@ -25,7 +25,7 @@
 #   OUT/inject.txt   the inject status of each event ("ok" or the errno)
 #
 # MODDIR holds trace-events-sample.ko and trace_custom_sched.ko (built for
-# the running kernel); without it they are loaded with modprobe.
+# the running kernel); without it they come from the kernel's own modules.
 set -u
 out=$1
 mods=${2:-}
@@ -33,12 +33,10 @@ T=/sys/kernel/tracing
 mkdir -p "$out"
 cd $T || exit 1
 
+# The lab mounts this kernel's modules at $RETRACE_MODULES (guest/init).
+kmods=${RETRACE_MODULES:-/lib/modules/$(uname -r)}/kernel/samples/trace_events
 load() {
-	if [ -n "$mods" ]; then
-		insmod "$mods/$1.ko"
-	else
-		modprobe "$1"
-	fi
+	insmod "${mods:-$kmods}/$1.ko"
 }
 load trace-events-sample || exit 1
 load trace_custom_sched || exit 1
