@@ -75,6 +75,25 @@ rb=$kout/selftests/ring-buffer
 case " $suites " in *" user_events "*) build_selftests user_events ;; esac
 case " $suites " in *" ring-buffer "*) build_selftests ring-buffer ;; esac
 
+# selftests/retrace/events_identity.sh compares with the reference kernel:
+# build it (make upstream, incremental) and dump its events first (cached).
+want_ref=0
+case " $suites " in *" selftests "*)
+	case " $full " in *" selftests "*) want_ref=1 ;; esac
+	case " $ssel " in *" events_identity.sh "*) want_ref=1 ;; esac ;;
+esac
+case $name in upstream*) want_ref=0 ;; esac
+if [ $want_ref -eq 1 ]; then
+	dbg=""
+	case $name in *-debug) dbg="DEBUG=1" ;; esac
+	upk=$top/build/out/upstream${name#retrace}
+	if ! make -s -C "$top" upstream $dbg || ! "$here/refevents.sh" "$upk" "$top/build/base"; then
+		echo "check: FAIL: no reference events for selftests/retrace/events_identity.sh" >&2
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+fi
+
 rm -rf "$res"
 mkdir -p "$res"
 cat > "$res/guest.sh" <<GUEST

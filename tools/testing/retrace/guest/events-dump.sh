@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# events-dump.sh OUT [MODDIR]  (in the guest, as root, on a fresh boot)
+#
+# What the staging headers decide, written out so that two kernels can be
+# compared with diff (tools/testing/retrace/refevents.sh runs this on the
+# reference kernel; tools/testing/selftests/retrace/events_identity.sh on
+# ours):
+#
+#   OUT/formats.txt  events/header_page, events/header_event and the format
+#                    file of every event, the sample modules' included,
+#                    each after a "== PATH" line, in path order
+#   OUT/lines.txt    printed lines of `trace` (option context-info off, so
+#                    no pid, CPU or timestamp) for:
+#                    - the sample module's events fired with seeds 0..3
+#                    - the custom sample's sched_process_exec for /bin/true
+#                    - one injected record (events/*/*/inject, all fields
+#                      zero, strings empty) of every event that has one,
+#                      in path order, one event at a time; not the events
+#                      of systems ftrace and syscalls, whose records and
+#                      output functions are the trace core's, not the
+#                      staging's (a zero ftrace/bputs record has a NULL
+#                      string pointer)
+#   OUT/inject.txt   the inject status of each event ("ok" or the errno)
+#
+# MODDIR holds trace-events-sample.ko and trace_custom_sched.ko (built for
+# the running kernel); without it they come from the kernel's own modules.
+set -u
+out=$1
+mods=${2:-}
+T=/sys/kernel/tracing
+mkdir -p "$out"
+cd $T || exit 1
+
+# The lab mounts this kernel's modules at $RETRACE_MODULES (guest/init).
+kmods=${RETRACE_MODULES:-/lib/modules/$(uname -r)}/kernel/samples/trace_events
+load() {
+	insmod "${mods:-$kmods}/$1.ko"
+}
+load trace-events-sample || exit 1
+load trace_custom_sched || exit 1
+
+# The format files.
+{
+	for f in events/header_page events/header_event; do
+		echo "== $f"
+		cat $f
+	done
+	for d in events/*/*/; do
+		[ -f "${d}format" ] || continue
+		echo "== ${d}format"
+		cat "${d}format"
+	done
+} > "$out/formats.txt"
+
+echo 0 > tracing_on
+size_kb=$(cat buffer_size_kb)
+echo 8192 > buffer_size_kb
+echo nocontext-info > trace_options
+echo > trace
+echo 1 > tracing_on
+
+echo 1 > events/retrace-sample/enable
+for s in 0 1 2 3; do
+	echo $s > /sys/module/trace_events_sample/parameters/fire
+done
+echo 0 > events/retrace-sample/enable
+echo 1 > events/custom/sched_process_exec/enable
+/bin/true
+/bin/true x
+echo 0 > events/custom/sched_process_exec/enable
+cat trace > "$out/lines.txt"
+
+# One event at a time: a record the print does not like shows up as the
+# event it belongs to.
+: > "$out/inject.txt"
+for d in events/*/*/; do
+	[ -f "${d}inject" ] || continue
+	case $d in events/ftrace/* | events/syscalls/*) continue ;; esac
+	echo > trace
+	if echo > "${d}inject" 2> /tmp/inject.err; then
+		echo "ok ${d}" >> "$out/inject.txt"
+	else
+		echo "$(cat /tmp/inject.err) ${d}" >> "$out/inject.txt"
+	fi
+	{
+		echo "== ${d}"
+		grep -v '^#' trace
+	} >> "$out/lines.txt"
+done
+
+echo 0 > tracing_on
+echo context-info > trace_options
+echo "${size_kb%% *}" > buffer_size_kb
+echo > trace
+echo 1 > tracing_on
+rmmod trace_custom_sched
+rmmod trace_events_sample
+exit 0

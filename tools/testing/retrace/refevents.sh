@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# refevents.sh UPSTREAM_KOUT BASE
+#
+# The reference side of selftests/retrace/events_identity.sh: boot the
+# upstream kernel built in UPSTREAM_KOUT (from BASE, by `make upstream`)
+# once, with our sample modules (samples/trace_events, built here against
+# it as external modules), and keep what guest/events-dump.sh writes:
+#
+#   build/results/refevents/<key>/ref/{formats,lines,inject}.txt
+#   build/results/refevents/current -> <key>
+#
+# <key> hashes the reference kernel image, the sample sources and the dump
+# script, so the guest runs again only when one of them changes.  Nothing
+# upstream generated is kept in the repository.  Takes a minute or two of
+# guest time when it runs.
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+top=$(readlink -f "$here/../../..")
+kout=$(readlink -f "$1")
+base=$(readlink -f "$2")
+store=$top/build/results/refevents
+
+key=$(cat "$kout/arch/x86/boot/bzImage" "$top"/samples/trace_events/* \
+	"$here/guest/events-dump.sh" "$0" | sha256sum | cut -c1-16)
+dir=$store/$key
+if [ -f "$dir/done" ]; then
+	ln -sfn "$key" "$store/current"
+	echo "refevents: reference events of $(cat "$kout/include/config/kernel.release") cached ($key)"
+	exit 0
+fi
+rm -rf "$dir"
+mkdir -p "$dir/modsrc" "$dir/vm"
+cp "$top"/samples/trace_events/* "$dir/modsrc/"
+echo "refevents: building the sample modules against $kout"
+if ! make -s -C "$base" O="$kout" ARCH=x86_64 "CC=ccache gcc" M="$dir/modsrc" \
+	CONFIG_SAMPLE_TRACE_EVENTS=m CONFIG_SAMPLE_TRACE_CUSTOM_EVENTS=m \
+	modules > "$dir/modsrc/build.log" 2>&1; then
+	echo "refevents: FAIL: the samples do not build against the reference kernel:" >&2
+	tail -n 20 "$dir/modsrc/build.log" >&2
+	exit 1
+fi
+cat > "$dir/vm/guest.sh" <<GUEST
+bash "$here/guest/events-dump.sh" /tmp/results/ref "$dir/modsrc"
+GUEST
+echo "refevents: dumping the reference kernel's events (guest)"
+if ! RETRACE_CMDLINE="kunit.enable=0" "$here/vm.sh" "$kout" "$dir/vm" run 900; then
+	echo "refevents: FAIL: the reference guest did not finish cleanly" >&2
+	exit 1
+fi
+if [ "$(cat "$dir/vm/guest.rc")" != 0 ] || [ ! -s "$dir/vm/ref/formats.txt" ]; then
+	echo "refevents: FAIL: events-dump.sh failed on the reference kernel" >&2
+	exit 1
+fi
+mv "$dir/vm/ref" "$dir/ref"
+touch "$dir/done"
+ln -sfn "$key" "$store/current"
+echo "refevents: $(grep -c '^== events/.*/format' "$dir/ref/formats.txt") reference formats ($key)"

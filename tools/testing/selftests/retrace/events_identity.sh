@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# events_identity.sh - what the staging headers generate is what upstream's
+# generate: the format file of every event (and header_page/header_event)
+# and the printed line of the same record, compared with the reference
+# kernel's (build/results/refevents/current, written by
+# tools/testing/retrace/refevents.sh, which check.sh runs first).
+#
+# Both sides run tools/testing/retrace/guest/events-dump.sh: the sample
+# modules (samples/trace_events) fire every TRACE_EVENT form with fixed
+# arguments, and every event gets one injected record.  Any difference
+# fails, with one exception, applied to both sides: the number in
+# __UNIQUE_ID_<name>_<n>, which a print fmt shows when its arguments
+# expand min()/max().  It is a compile-time __COUNTER__ value that depends
+# on how many macro expansions came before in the object (upstream reads an
+# event header eight times, we read it three times); no tool can use it.
+# Exit 0 pass, 1 fail, 4 skip (kselftest convention).
+set -u
+here=$(dirname "$(readlink -f "$0")")
+top=$(readlink -f "$here/../../../..")
+ref=$top/build/results/refevents/current/ref
+ours=/tmp/events-ours
+
+[ -d /sys/kernel/tracing/events ] || { echo "SKIP: no tracefs"; exit 4; }
+[ -s "$ref/formats.txt" ] || { echo "SKIP: no reference data at $ref (run through make check)"; exit 4; }
+
+rm -rf "$ours"
+bash "$top/tools/testing/retrace/guest/events-dump.sh" "$ours" || { echo "FAIL: events-dump.sh"; exit 1; }
+
+norm() { sed -E 's/(__UNIQUE_ID_[A-Za-z0-9_]*_)[0-9]+/\1N/g' "$1"; }
+
+rc=0
+for f in formats.txt lines.txt inject.txt; do
+	n_ref=$(grep -c '^== ' "$ref/$f" || true)
+	n_ours=$(grep -c '^== ' "$ours/$f" || true)
+	if diff -u <(norm "$ref/$f") <(norm "$ours/$f") > "/tmp/events-$f.diff"; then
+		echo "same: $f ($n_ours sections, $(wc -l < "$ours/$f") lines)"
+		continue
+	fi
+	rc=1
+	# The sections (events) that differ, by name.
+	bad=$(awk '/^== /{s=$2} /^[-+][^-+]/{print s}' \
+		<(diff --unchanged-line-format='%L' --old-line-format='-%L' \
+		       --new-line-format='+%L' <(norm "$ref/$f") <(norm "$ours/$f")) | sort -u)
+	echo "DIFF: $f: reference $n_ref sections, ours $n_ours; differing: $(echo "$bad" | wc -l)"
+	echo "$bad" | head -n 40 | sed 's/^/  /'
+	head -n 80 "/tmp/events-$f.diff"
+done
+[ $rc -eq 0 ] && echo "PASS: $(grep -c '^== events/.*/format' "$ours/formats.txt") formats, $(grep -c '^ok ' "$ours/inject.txt") injected events, sample lines identical"
+exit $rc
