@@ -132,20 +132,45 @@ bool event_trigger_count(struct event_trigger_data *data,
 /* ---- the fire path ----------------------------------------------------- */
 
 /*
- * Run one instance: its count check first when it was given a count, then
- * its action.  Inlined into both walkers so that the stack a stacktrace
- * trigger records has the same frames above it as upstream's.
+ * Run one instance: the action, unless the instance was given a count and
+ * its count check says no.  Inlined into both walkers so that the stack a
+ * stacktrace trigger records has the same frames above it as upstream's.
  */
 static __always_inline void trig_fire(struct event_trigger_data *data,
 				      struct trace_buffer *buffer, void *rec,
 				      struct ring_buffer_event *event)
 {
-	struct event_command *cmd = data->cmd_ops;
+	bool go = true;
 
-	if ((data->flags & EVENT_TRIGGER_FL_COUNT) &&
-	    !cmd->count_func(data, buffer, rec, event))
-		return;
-	cmd->trigger(data, buffer, rec, event);
+	if (data->flags & EVENT_TRIGGER_FL_COUNT)
+		go = data->cmd_ops->count_func(data, buffer, rec, event);
+	if (go)
+		data->cmd_ops->trigger(data, buffer, rec, event);
+}
+
+/* What one instance does about one hit of its event. */
+enum trig_verdict {
+	TRIG_SKIP,	/* paused, or its filter rejects the record */
+	TRIG_RUN,	/* fire it now */
+	TRIG_DEFER,	/* fire it after the record is committed */
+};
+
+static __always_inline enum trig_verdict
+trig_judge(struct event_trigger_data *data, void *rec)
+{
+	struct event_filter *filter;
+
+	if (READ_ONCE(data->paused))
+		return TRIG_SKIP;
+	/* no record: nothing to filter on, nothing to wait for */
+	if (!rec)
+		return TRIG_RUN;
+	filter = rcu_dereference_sched(data->filter);
+	if (filter && !filter_match_preds(filter, rec))
+		return TRIG_SKIP;
+	if (event_command_post_trigger(data->cmd_ops))
+		return TRIG_DEFER;
+	return TRIG_RUN;
 }
 
 /**
@@ -163,33 +188,26 @@ static __always_inline void trig_fire(struct event_trigger_data *data,
  * Context: a tracepoint probe (RCU read side held), any context.
  * Return: the trigger types deferred to event_triggers_post_call().
  */
-enum event_trigger_type
-event_triggers_call(struct trace_event_file *file,
-		    struct trace_buffer *buffer, void *rec,
-		    struct ring_buffer_event *event)
+enum event_trigger_type event_triggers_call(struct trace_event_file *file,
+					    struct trace_buffer *buffer,
+					    void *rec, struct ring_buffer_event *event)
 {
-	enum event_trigger_type later = ETT_NONE;
+	enum event_trigger_type deferred = ETT_NONE;
 	struct event_trigger_data *data;
-	struct event_filter *filter;
-
-	if (list_empty(&file->triggers))
-		return ETT_NONE;
 
 	list_for_each_entry_rcu(data, &file->triggers, list) {
-		if (READ_ONCE(data->paused))
-			continue;
-		if (rec) {
-			filter = rcu_dereference_sched(data->filter);
-			if (filter && !filter_match_preds(filter, rec))
-				continue;
-			if (event_command_post_trigger(data->cmd_ops)) {
-				later |= data->cmd_ops->trigger_type;
-				continue;
-			}
+		switch (trig_judge(data, rec)) {
+		case TRIG_RUN:
+			trig_fire(data, buffer, rec, event);
+			break;
+		case TRIG_DEFER:
+			deferred |= data->cmd_ops->trigger_type;
+			break;
+		case TRIG_SKIP:
+			break;
 		}
-		trig_fire(data, buffer, rec, event);
 	}
-	return later;
+	return deferred;
 }
 EXPORT_SYMBOL_GPL(event_triggers_call);
 
@@ -201,16 +219,15 @@ EXPORT_SYMBOL_GPL(event_triggers_call);
  * Context: as event_triggers_call(), after the record was committed or
  * discarded.
  */
-void event_triggers_post_call(struct trace_event_file *file,
-			      enum event_trigger_type tt)
+void event_triggers_post_call(struct trace_event_file *file, enum event_trigger_type tt)
 {
 	struct event_trigger_data *data;
 
 	list_for_each_entry_rcu(data, &file->triggers, list) {
-		if (READ_ONCE(data->paused))
+		/* only the deferred types, and never a paused instance */
+		if (!(data->cmd_ops->trigger_type & tt) || READ_ONCE(data->paused))
 			continue;
-		if (data->cmd_ops->trigger_type & tt)
-			trig_fire(data, NULL, NULL, NULL);
+		trig_fire(data, NULL, NULL, NULL);
 	}
 }
 EXPORT_SYMBOL_GPL(event_triggers_post_call);
@@ -223,15 +240,16 @@ EXPORT_SYMBOL_GPL(event_triggers_post_call);
  */
 bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 {
-	unsigned long flags = file->flags;
+	unsigned long flags = READ_ONCE(file->flags);
+	bool skip;
 
 	if (flags & EVENT_FILE_FL_TRIGGER_MODE)
 		event_triggers_call(file, NULL, NULL, NULL);
-	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
-		return true;
-	if (flags & EVENT_FILE_FL_PID_FILTER)
-		return trace_event_ignore_this_pid(file);
-	return false;
+
+	skip = flags & EVENT_FILE_FL_SOFT_DISABLED;
+	if (!skip && (flags & EVENT_FILE_FL_PID_FILTER))
+		skip = trace_event_ignore_this_pid(file);
+	return skip;
 }
 EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
 
@@ -395,31 +413,28 @@ void update_cond_flag(struct trace_event_file *file)
  * Put @data on @file's list (newest first, as the trigger file lists
  * them) and enter trigger mode.  The caller has checked for duplicates.
  */
-int trig_attach(struct trace_event_file *file,
-		       struct event_trigger_data *data)
+int trig_attach(struct trace_event_file *file, struct event_trigger_data *data)
 {
-	int ret;
+	int ret = data->cmd_ops->init ? data->cmd_ops->init(data) : 0;
 
-	if (data->cmd_ops->init) {
-		ret = data->cmd_ops->init(data);
-		if (ret < 0)
-			return ret;
-	}
+	if (ret < 0)
+		return ret;
 
+	/* published: probes may run it from here on */
 	list_add_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
-
 	ret = trace_event_trigger_enable_disable(file, 1);
-	if (ret < 0) {
-		list_del_rcu(&data->list);
-		update_cond_flag(file);
-	}
+	if (ret >= 0)
+		return ret;
+
+	/* withdrawn; the caller's trigger_data_free() waits for the probes */
+	list_del_rcu(&data->list);
+	update_cond_flag(file);
 	return ret;
 }
 
 /* Take @data off @file's list, leave trigger mode, drop the list's ref. */
-void trig_detach(struct trace_event_file *file,
-			struct event_trigger_data *data)
+void trig_detach(struct trace_event_file *file, struct event_trigger_data *data)
 {
 	list_del_rcu(&data->list);
 	trace_event_trigger_enable_disable(file, 0);
@@ -441,7 +456,7 @@ trig_find_type(struct trace_event_file *file, enum event_trigger_type type)
 
 /* The generic @reg: one instance per trigger type and event. */
 int trig_reg(char *glob, struct event_trigger_data *data,
-		    struct trace_event_file *file)
+	     struct trace_event_file *file)
 {
 	lockdep_assert_held(&event_mutex);
 
@@ -452,7 +467,7 @@ int trig_reg(char *glob, struct event_trigger_data *data,
 
 /* Remove the instance of @test's type, if any; true if one was removed. */
 bool trig_unreg_found(struct trace_event_file *file,
-			     struct event_trigger_data *test)
+		      struct event_trigger_data *test)
 {
 	struct event_trigger_data *data;
 
@@ -467,7 +482,7 @@ bool trig_unreg_found(struct trace_event_file *file,
 
 /* The generic @unreg. */
 void trig_unreg(char *glob, struct event_trigger_data *test,
-		       struct trace_event_file *file)
+		struct trace_event_file *file)
 {
 	trig_unreg_found(file, test);
 }
@@ -746,54 +761,27 @@ void trig_print_tail(struct seq_file *m, struct event_trigger_data *data)
 
 /* ---- named triggers (used by hist) ------------------------------------- */
 
-/**
- * find_named_trigger - the owner of a trigger name
- * @name: the name, or NULL
- *
- * Return: the first instance registered under @name (the one the others
- * share data with), or NULL.  Context: event_mutex held.
+/*
+ * hist's "name=" attribute makes several histogram triggers, on different
+ * events, feed one shared histogram.  Every instance carrying a name is on
+ * trig_named; the first of a name owns the shared data and the others
+ * point at it through ->named_data.  All of this runs under event_mutex.
  */
-struct event_trigger_data *find_named_trigger(const char *name)
-{
-	struct event_trigger_data *data;
-
-	if (!name)
-		return NULL;
-
-	list_for_each_entry(data, &trig_named, named_list)
-		if (!data->named_data && !strcmp(data->name, name))
-			return data;
-	return NULL;
-}
-
-/**
- * is_named_trigger - whether an instance is on the named list
- * @test: the instance
- *
- * Return: true if it is.  Context: event_mutex held.
- */
-bool is_named_trigger(struct event_trigger_data *test)
-{
-	struct event_trigger_data *data;
-
-	list_for_each_entry(data, &trig_named, named_list)
-		if (data == test)
-			return true;
-	return false;
-}
 
 /**
  * save_named_trigger - put an instance on the named list
  * @name: its name (copied)
  * @data: the instance
  *
- * Return: 0 or -ENOMEM.  Context: event_mutex held.
+ * Return: 0 or -ENOMEM.
  */
 int save_named_trigger(const char *name, struct event_trigger_data *data)
 {
-	data->name = kstrdup(name, GFP_KERNEL);
-	if (!data->name)
+	char *copy = kstrdup(name, GFP_KERNEL);
+
+	if (!copy)
 		return -ENOMEM;
+	data->name = copy;
 	list_add(&data->named_list, &trig_named);
 	return 0;
 }
@@ -801,8 +789,6 @@ int save_named_trigger(const char *name, struct event_trigger_data *data)
 /**
  * del_named_trigger - take an instance off the named list
  * @data: the instance
- *
- * Context: event_mutex held.
  */
 void del_named_trigger(struct event_trigger_data *data)
 {
@@ -811,58 +797,39 @@ void del_named_trigger(struct event_trigger_data *data)
 	data->name = NULL;
 }
 
-/*
- * Pause, or restore, every instance sharing @data's name.  Pausing keeps
- * each instance's own paused state in paused_tmp for the restore.
+/**
+ * find_named_trigger - the owner of a trigger name
+ * @name: the name, or NULL
+ *
+ * Return: the first instance registered under @name (the one the others
+ * share data with), or NULL.
  */
-static void trig_named_pause(struct event_trigger_data *data, bool pause)
+struct event_trigger_data *find_named_trigger(const char *name)
 {
 	struct event_trigger_data *each;
 
 	list_for_each_entry(each, &trig_named, named_list) {
-		if (strcmp(each->name, data->name))
-			continue;
-		if (pause) {
-			each->paused_tmp = each->paused;
-			WRITE_ONCE(each->paused, true);
-		} else {
-			WRITE_ONCE(each->paused, each->paused_tmp);
-		}
+		/* a follower points at its owner; only owners answer */
+		if (name && !each->named_data && !strcmp(each->name, name))
+			return each;
 	}
+	return NULL;
 }
 
 /**
- * pause_named_trigger - pause every instance sharing a name
- * @data: one of them
+ * is_named_trigger - whether an instance is on the named list
+ * @test: the instance
  *
- * They share one set of data, so they stop together.
- * Context: event_mutex held.
+ * Return: true if it is.
  */
-void pause_named_trigger(struct event_trigger_data *data)
+bool is_named_trigger(struct event_trigger_data *test)
 {
-	trig_named_pause(data, true);
-}
+	struct event_trigger_data *each;
+	bool found = false;
 
-/**
- * unpause_named_trigger - undo pause_named_trigger()
- * @data: one of the instances sharing the name
- *
- * Context: event_mutex held.
- */
-void unpause_named_trigger(struct event_trigger_data *data)
-{
-	trig_named_pause(data, false);
-}
-
-/**
- * set_named_trigger_data - make an instance share the data of a named one
- * @data: the instance
- * @named_data: the owner of the name, or NULL
- */
-void set_named_trigger_data(struct event_trigger_data *data,
-			    struct event_trigger_data *named_data)
-{
-	data->named_data = named_data;
+	list_for_each_entry(each, &trig_named, named_list)
+		found |= each == test;
+	return found;
 }
 
 /**
@@ -871,10 +838,51 @@ void set_named_trigger_data(struct event_trigger_data *data,
  *
  * Return: the owner, or NULL.
  */
-struct event_trigger_data *
-get_named_trigger_data(struct event_trigger_data *data)
+struct event_trigger_data *get_named_trigger_data(struct event_trigger_data *data)
 {
 	return data->named_data;
+}
+
+/**
+ * set_named_trigger_data - make an instance share the data of a named one
+ * @data: the instance
+ * @named_data: the owner of the name, or NULL
+ */
+void set_named_trigger_data(struct event_trigger_data *data, struct event_trigger_data *named_data)
+{
+	data->named_data = named_data;
+}
+
+/**
+ * pause_named_trigger - pause every instance sharing a name
+ * @data: one of them
+ *
+ * They feed one histogram, so they stop together.  Each keeps its own
+ * paused state in ->paused_tmp for unpause_named_trigger().
+ */
+void pause_named_trigger(struct event_trigger_data *data)
+{
+	struct event_trigger_data *each;
+
+	list_for_each_entry(each, &trig_named, named_list) {
+		if (!strcmp(each->name, data->name)) {
+			each->paused_tmp = each->paused;
+			WRITE_ONCE(each->paused, true);
+		}
+	}
+}
+
+/**
+ * unpause_named_trigger - undo pause_named_trigger()
+ * @data: one of the instances sharing the name
+ */
+void unpause_named_trigger(struct event_trigger_data *data)
+{
+	struct event_trigger_data *each;
+
+	list_for_each_entry(each, &trig_named, named_list)
+		if (!strcmp(each->name, data->name))
+			WRITE_ONCE(each->paused, each->paused_tmp);
 }
 
 /* ---- the command table ------------------------------------------------- */
@@ -1007,6 +1015,7 @@ static void trig_seq_stop(struct seq_file *m, void *v)
 
 static int trig_seq_show(struct seq_file *m, void *v)
 {
+	const char *sep = "# Available triggers:\n# ";
 	struct event_trigger_data *data;
 	struct event_command *cmd;
 
@@ -1016,20 +1025,21 @@ static int trig_seq_show(struct seq_file *m, void *v)
 		return 0;
 	}
 
-	seq_puts(m, "# Available triggers:\n#");
 	mutex_lock(&trig_cmd_mutex);
-	list_for_each_entry(cmd, &trig_cmds, list)
-		seq_printf(m, " %s", cmd->name);
+	list_for_each_entry(cmd, &trig_cmds, list) {
+		seq_printf(m, "%s%s", sep, cmd->name);
+		sep = " ";
+	}
 	mutex_unlock(&trig_cmd_mutex);
-	seq_putc(m, '\n');
+	seq_puts(m, "\n");
 	return 0;
 }
 
 static const struct seq_operations trig_seq_ops = {
-	.start	= trig_seq_start,
-	.next	= trig_seq_next,
-	.stop	= trig_seq_stop,
 	.show	= trig_seq_show,
+	.start	= trig_seq_start,
+	.stop	= trig_seq_stop,
+	.next	= trig_seq_next,
 };
 
 /*
@@ -1074,36 +1084,41 @@ out:
 	return ret;
 }
 
+/* Apply one line to the event behind @filp; event_mutex held. */
+static int trig_file_apply(struct file *filp, char *line)
+{
+	struct trace_event_file *file = event_file_file(filp);
+
+	if (unlikely(!file))
+		return -ENODEV;
+	/* leading blanks are skipped by the parser; only trailing ones go */
+	strim(line);
+	return trigger_process_regex(file, line);
+}
+
 static ssize_t trig_file_write(struct file *filp, const char __user *ubuf,
 			       size_t cnt, loff_t *ppos)
 {
-	struct trace_event_file *file;
-	ssize_t ret;
-	char *buf;
+	char *line;
+	int err;
 
-	if (!cnt)
-		return 0;
+	/* a line must fit in a page, its NUL included */
 	if (cnt >= PAGE_SIZE)
 		return -EINVAL;
+	if (cnt == 0)
+		return 0;
 
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-
-	/* leading blanks are skipped by the parser; only trailing ones go */
-	strim(buf);
+	line = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(line))
+		return PTR_ERR(line);
 
 	mutex_lock(&event_mutex);
-	file = event_file_file(filp);
-	if (unlikely(!file))
-		ret = -ENODEV;
-	else
-		ret = trigger_process_regex(file, buf);
+	err = trig_file_apply(filp, line);
 	mutex_unlock(&event_mutex);
-	kfree(buf);
+	kfree(line);
+	if (err < 0)
+		return err;
 
-	if (ret < 0)
-		return ret;
 	*ppos += cnt;
 	return cnt;
 }

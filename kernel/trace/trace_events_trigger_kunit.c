@@ -89,7 +89,9 @@ static void trig_kunit_separate(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		buf = cases[i].in ? kunit_kstrdup(test, cases[i].in, GFP_KERNEL)
 				  : NULL;
-		param = filter = (char *)test;	/* must be overwritten */
+		/* both must be overwritten */
+		param = (char *)test;
+		filter = (char *)test;
 		ret = event_trigger_separate_filter(buf, &param, &filter,
 						    cases[i].required);
 		KUNIT_EXPECT_EQ_MSG(test, ret, cases[i].ret, "case %d", i);
@@ -296,4 +298,5 @@ static struct kunit_suite trig_kunit_suite = {
 	.name = "trace_trigger",
 	.test_cases = trig_kunit_cases,
 };
+
 kunit_test_suite(trig_kunit_suite);

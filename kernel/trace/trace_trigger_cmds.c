@@ -17,6 +17,16 @@
 
 #include "trace.h"
 #include "trace_trigger.h"
+/*
+ * The instances of traceon, traceoff, snapshot and stacktrace carry their
+ * event as private data; they act on the trace instance it belongs to.
+ */
+static struct trace_array *trig_tr(struct event_trigger_data *data)
+{
+	struct trace_event_file *file = data->private_data;
+
+	return file->tr;
+}
 
 static int trig_print(struct seq_file *m, struct event_trigger_data *data)
 {
@@ -26,240 +36,241 @@ static int trig_print(struct seq_file *m, struct event_trigger_data *data)
 }
 
 /*
- * @parse of traceon, traceoff, snapshot and stacktrace:
- * "[!]cmd[:N] [if FILTER]".  The instance's private data is the event.
+ * @parse of the four simple commands: "[!]cmd[:N] [if FILTER]".
+ * A removal needs only the command: whatever follows it is ignored.
  */
 static int trig_parse_simple(struct event_command *cmd,
 			     struct trace_event_file *file,
 			     char *glob, char *name, char *rest)
 {
 	struct event_trigger_data *data;
-	char *param, *filter;
-	int ret;
+	char *count, *filter;
+	int err;
 
-	ret = event_trigger_separate_filter(rest, &param, &filter, false);
-	if (ret)
-		return ret;
+	/* cannot fail: the count is optional */
+	event_trigger_separate_filter(rest, &count, &filter, false);
 
-	data = trigger_data_alloc(cmd, name, param, file);
+	data = trigger_data_alloc(cmd, name, count, file);
 	if (!data)
 		return -ENOMEM;
 
-	if (event_trigger_check_remove(glob)) {
-		event_trigger_unregister(cmd, file, glob + 1, data);
+	if (glob[0] == '!') {
+		cmd->unreg(glob + 1, data, file);
 		trig_data_discard(data);
 		return 0;
 	}
 
-	ret = event_trigger_parse_num(param, data);
-	if (!ret)
-		ret = event_trigger_set_filter(cmd, file, filter, data);
-	if (!ret)
-		ret = event_trigger_register(cmd, file, glob, data);
-	if (ret)
+	err = event_trigger_parse_num(count, data);
+	if (!err)
+		err = event_trigger_set_filter(cmd, file, filter, data);
+	if (!err)
+		err = cmd->reg(glob, data, file);
+	if (err)
 		trigger_data_free(data);
-	return ret;
+	return err;
 }
 
 /*
- * traceon and traceoff act on the instance of the event (a NULL event,
- * which only in-kernel users could produce, means the top instance).
+ * traceon / traceoff.  Uncounted, the action is "switch if not already";
+ * counted, trig_onoff_count() does everything (see there).
  */
-static bool trig_tracing_is_on(struct event_trigger_data *data)
+static void trig_onoff_switch(struct trace_array *tr, bool on)
 {
-	struct trace_event_file *file = data->private_data;
-
-	return file ? tracer_tracing_is_on(file->tr) : tracing_is_on();
-}
-
-static void trig_tracing_set(struct event_trigger_data *data, bool on)
-{
-	struct trace_event_file *file = data->private_data;
-
-	if (trig_tracing_is_on(data) == on)
+	if (tracer_tracing_is_on(tr) == on)
 		return;
-	if (file && on)
-		tracer_tracing_on(file->tr);
-	else if (file)
-		tracer_tracing_off(file->tr);
-	else if (on)
-		tracing_on();
+	if (on)
+		tracer_tracing_on(tr);
 	else
-		tracing_off();
+		tracer_tracing_off(tr);
 }
 
 static void trig_traceon(struct event_trigger_data *data,
 			 struct trace_buffer *buffer, void *rec,
 			 struct ring_buffer_event *event)
 {
-	trig_tracing_set(data, true);
+	trig_onoff_switch(trig_tr(data), true);
 }
 
 static void trig_traceoff(struct event_trigger_data *data,
 			  struct trace_buffer *buffer, void *rec,
 			  struct ring_buffer_event *event)
 {
-	trig_tracing_set(data, false);
-}
-
-static bool trig_wants_on(struct event_trigger_data *data)
-{
-	return data->cmd_ops->trigger == trig_traceon;
+	trig_onoff_switch(trig_tr(data), false);
 }
 
 /*
  * @count_func of traceon/traceoff: a unit is spent only by the firing that
- * changes the state.  Runs the check, the claim and the change together
- * under the instance's busy bit (see the top of the file) and returns
- * false: the work is done here, there is nothing left for @trigger.
+ * switches the state.  The test, the claim and the switch run together
+ * under the instance's busy bit (trace_events_trigger.c, "Counts"); a
+ * firing that finds the bit taken skips, since the holder is making the
+ * switch it wanted.  Returns false: the work is done, @trigger has
+ * nothing left to do.
  */
 static bool trig_onoff_count(struct event_trigger_data *data,
 			     struct trace_buffer *buffer, void *rec,
 			     struct ring_buffer_event *event)
 {
-	struct trig_slot *slot = trig_slot_of(data);
-	bool on = trig_wants_on(data);
+	bool on = data->cmd_ops->trigger == trig_traceon;
+	unsigned long *busy = &trig_slot_of(data)->busy;
+	struct trace_array *tr = trig_tr(data);
 
-	if (trig_tracing_is_on(data) == on)
+	/* A: cheap early out, no bit taken */
+	if (tracer_tracing_is_on(tr) == on)
 		return false;
-	if (test_and_set_bit_lock(TRIG_SLOT_BUSY, &slot->busy))
+	/* B: one switcher at a time; never wait */
+	if (test_and_set_bit_lock(TRIG_SLOT_BUSY, busy))
 		return false;
-	/* re-check: the previous holder may have just made the change */
-	if (trig_tracing_is_on(data) != on && trig_count_take(data))
-		trig_tracing_set(data, on);
-	clear_bit_unlock(TRIG_SLOT_BUSY, &slot->busy);
+	/* C: the previous holder may have switched between A and B */
+	if (tracer_tracing_is_on(tr) != on && trig_count_take(data))
+		trig_onoff_switch(tr, on);
+	clear_bit_unlock(TRIG_SLOT_BUSY, busy);
 	return false;
 }
-
-static struct event_command trig_cmd_traceon = {
-	.name		= "traceon",
-	.trigger_type	= ETT_TRACE_ONOFF,
-	.parse		= trig_parse_simple,
-	.reg		= trig_reg,
-	.unreg		= trig_unreg,
-	.set_filter	= set_trigger_filter,
-	.trigger	= trig_traceon,
-	.count_func	= trig_onoff_count,
-	.print		= trig_print,
-	.init		= event_trigger_init,
-	.free		= trig_put,
-};
-
-/* deferred: turning tracing off must not lose the record that caused it */
-static struct event_command trig_cmd_traceoff = {
-	.name		= "traceoff",
-	.trigger_type	= ETT_TRACE_ONOFF,
-	.flags		= EVENT_CMD_FL_POST_TRIGGER,
-	.parse		= trig_parse_simple,
-	.reg		= trig_reg,
-	.unreg		= trig_unreg,
-	.set_filter	= set_trigger_filter,
-	.trigger	= trig_traceoff,
-	.count_func	= trig_onoff_count,
-	.print		= trig_print,
-	.init		= event_trigger_init,
-	.free		= trig_put,
-};
 
 #ifdef CONFIG_TRACER_SNAPSHOT
 static void trig_snapshot(struct event_trigger_data *data,
 			  struct trace_buffer *buffer, void *rec,
 			  struct ring_buffer_event *event)
 {
-	struct trace_event_file *file = data->private_data;
-
-	if (file)
-		tracing_snapshot_instance(file->tr);
-	else
-		tracing_snapshot();
+	tracing_snapshot_instance(trig_tr(data));
 }
 
-/* the snapshot buffer is allocated (armed) for as long as the trigger is */
+/* the snapshot buffer stays allocated (armed) while the trigger exists */
 static int trig_snapshot_reg(char *glob, struct event_trigger_data *data,
 			     struct trace_event_file *file)
 {
-	int ret;
+	int armed = tracing_arm_snapshot(file->tr);
+	int err;
 
-	ret = tracing_arm_snapshot(file->tr);
-	if (ret < 0)
-		return ret;
-	ret = trig_reg(glob, data, file);
-	if (ret < 0)
-		tracing_disarm_snapshot(file->tr);
-	return ret;
+	if (armed < 0)
+		return armed;
+	err = trig_reg(glob, data, file);
+	if (err >= 0)
+		return err;
+	tracing_disarm_snapshot(file->tr);
+	return err;
 }
 
 static void trig_snapshot_unreg(char *glob, struct event_trigger_data *test,
 				struct trace_event_file *file)
 {
-	if (trig_unreg_found(file, test))
+	bool removed = trig_unreg_found(file, test);
+
+	if (removed)
 		tracing_disarm_snapshot(file->tr);
 }
-
-static struct event_command trig_cmd_snapshot = {
-	.name		= "snapshot",
-	.trigger_type	= ETT_SNAPSHOT,
-	.parse		= trig_parse_simple,
-	.reg		= trig_snapshot_reg,
-	.unreg		= trig_snapshot_unreg,
-	.set_filter	= set_trigger_filter,
-	.trigger	= trig_snapshot,
-	.count_func	= event_trigger_count,
-	.print		= trig_print,
-	.init		= event_trigger_init,
-	.free		= trig_put,
-};
 #endif /* CONFIG_TRACER_SNAPSHOT */
 
 #ifdef CONFIG_STACKTRACE
 /*
- * Frames between the stack saver and the traced code that the stack shown
- * leaves out: with ORC, the post-call walker and the event's probe; the
- * frame-pointer and guess unwinders also report this function and the
- * commit helper.  Same first shown frame as upstream.
+ * How many innermost frames the recorded stack leaves out, so that it
+ * starts where upstream's does: ORC sees through the inlined walker and
+ * needs to drop the post-call walker and the event's probe; the other
+ * unwinders also report this function and the commit helper.
  */
-#ifdef CONFIG_UNWINDER_ORC
-#define TRIG_STACK_SKIP	2
-#else
-#define TRIG_STACK_SKIP	4
-#endif
+#define TRIG_STACK_SKIP	(IS_ENABLED(CONFIG_UNWINDER_ORC) ? 2 : 4)
 
 static void trig_stacktrace(struct event_trigger_data *data,
 			    struct trace_buffer *buffer, void *rec,
 			    struct ring_buffer_event *event)
 {
-	struct trace_event_file *file = data->private_data;
-
-	if (file)
-		__trace_stack(file->tr, tracing_gen_ctx_dec(), TRIG_STACK_SKIP);
-	else
-		trace_dump_stack(TRIG_STACK_SKIP);
+	__trace_stack(trig_tr(data), tracing_gen_ctx_dec(), TRIG_STACK_SKIP);
 }
-
-/* deferred: the stack entry goes after the record that caused it */
-static struct event_command trig_cmd_stacktrace = {
-	.name		= "stacktrace",
-	.trigger_type	= ETT_STACKTRACE,
-	.flags		= EVENT_CMD_FL_POST_TRIGGER,
-	.parse		= trig_parse_simple,
-	.reg		= trig_reg,
-	.unreg		= trig_unreg,
-	.set_filter	= set_trigger_filter,
-	.trigger	= trig_stacktrace,
-	.count_func	= event_trigger_count,
-	.print		= trig_print,
-	.init		= event_trigger_init,
-	.free		= trig_put,
-};
 #endif /* CONFIG_STACKTRACE */
+
+/*
+ * What the four simple commands share: parsing, printing, references and
+ * filters.  traceoff and stacktrace are deferred (EVENT_CMD_FL_POST_TRIGGER)
+ * so that the record that fired them is committed first: traceoff must not
+ * lose it, and the stack entry must follow it.
+ */
+#define TRIG_SIMPLE_CMD(cmd_name, type, cmd_flags, act, count, do_reg, do_unreg) \
+	{								\
+		.name = cmd_name, .trigger_type = type,			\
+		.flags = cmd_flags, .trigger = act, .count_func = count,	\
+		.reg = do_reg, .unreg = do_unreg,			\
+		.parse = trig_parse_simple, .print = trig_print,	\
+		.set_filter = set_trigger_filter,			\
+		.init = event_trigger_init, .free = trig_put,		\
+	}
+
+static struct event_command trig_cmd_traceon =
+	TRIG_SIMPLE_CMD("traceon", ETT_TRACE_ONOFF, 0, trig_traceon,
+			trig_onoff_count, trig_reg, trig_unreg);
+static struct event_command trig_cmd_traceoff =
+	TRIG_SIMPLE_CMD("traceoff", ETT_TRACE_ONOFF, EVENT_CMD_FL_POST_TRIGGER,
+			trig_traceoff, trig_onoff_count, trig_reg, trig_unreg);
+#ifdef CONFIG_TRACER_SNAPSHOT
+static struct event_command trig_cmd_snapshot =
+	TRIG_SIMPLE_CMD("snapshot", ETT_SNAPSHOT, 0, trig_snapshot,
+			event_trigger_count, trig_snapshot_reg,
+			trig_snapshot_unreg);
+#endif
+#ifdef CONFIG_STACKTRACE
+static struct event_command trig_cmd_stacktrace =
+	TRIG_SIMPLE_CMD("stacktrace", ETT_STACKTRACE, EVENT_CMD_FL_POST_TRIGGER,
+			trig_stacktrace, event_trigger_count, trig_reg,
+			trig_unreg);
+#endif
 
 /* ---- enable_event / disable_event (and hist's enable_hist/disable_hist) - */
 
-static const char *trig_enable_name(struct enable_trigger_data *ed)
+/*
+ * While an enable/disable trigger exists its target is held: its module
+ * pinned, and the event in soft mode (probe attached, recording only while
+ * EVENT_FILE_FL_SOFT_DISABLED is clear).  trig_target_release() undoes
+ * trig_target_hold().
+ */
+static int trig_target_hold(struct trace_event_file *target)
 {
-	if (ed->hist)
-		return ed->enable ? ENABLE_HIST_STR : DISABLE_HIST_STR;
-	return ed->enable ? ENABLE_EVENT_STR : DISABLE_EVENT_STR;
+	int err;
+
+	if (!trace_event_try_get_ref(target->event_call))
+		return -EBUSY;
+	err = trace_event_enable_disable(target, 1, 1);
+	if (err < 0)
+		trace_event_put_ref(target->event_call);
+	return err;
+}
+
+static void trig_target_release(struct trace_event_file *target)
+{
+	trace_event_enable_disable(target, 0, 1);
+	trace_event_put_ref(target->event_call);
+}
+
+/*
+ * Read "SYSTEM:EVENT" off the front of *@param (leaving *@param at what
+ * follows, the count, or NULL) and describe the command @cmd on that
+ * target.  Return: the description, or ERR_PTR(-EINVAL / -ENOMEM).
+ */
+static struct enable_trigger_data *trig_target_parse(struct trace_array *tr,
+						     const char *cmd,
+						     char **param)
+{
+	struct trace_event_file *target;
+	struct enable_trigger_data *ed;
+	char *system, *event;
+
+	system = strsep(param, ":");
+	if (!*param)
+		return ERR_PTR(-EINVAL);
+	event = strsep(param, ":");
+
+	target = find_event_file(tr, system, event);
+	if (!target)
+		return ERR_PTR(-EINVAL);
+
+	ed = kzalloc(sizeof(*ed), GFP_KERNEL);
+	if (!ed)
+		return ERR_PTR(-ENOMEM);
+	ed->file = target;
+	ed->enable = !strcmp(cmd, ENABLE_EVENT_STR) ||
+		     !strcmp(cmd, ENABLE_HIST_STR);
+	ed->hist = IS_ENABLED(CONFIG_HIST_TRIGGERS) &&
+		   (!strcmp(cmd, ENABLE_HIST_STR) ||
+		    !strcmp(cmd, DISABLE_HIST_STR));
+	return ed;
 }
 
 /**
@@ -271,14 +282,17 @@ static const char *trig_enable_name(struct enable_trigger_data *ed)
  *
  * Return: 0.
  */
-int event_enable_trigger_print(struct seq_file *m,
-			       struct event_trigger_data *data)
+int event_enable_trigger_print(struct seq_file *m, struct event_trigger_data *data)
 {
+	static const char *const names[2][2] = {
+		{ DISABLE_EVENT_STR, ENABLE_EVENT_STR },
+		{ DISABLE_HIST_STR, ENABLE_HIST_STR },
+	};
 	struct enable_trigger_data *ed = data->private_data;
 	struct trace_event_call *call = ed->file->event_call;
 
-	seq_printf(m, "%s:%s:%s", trig_enable_name(ed), call->class->system,
-		   trace_event_name(call));
+	seq_printf(m, "%s:%s:%s", names[ed->hist][ed->enable],
+		   call->class->system, trace_event_name(call));
 	trig_print_tail(m, data);
 	return 0;
 }
@@ -287,8 +301,7 @@ int event_enable_trigger_print(struct seq_file *m,
  * event_enable_trigger_free - the @free of the enable/disable commands
  * @data: the instance
  *
- * With the last reference, hands back what the parse took on the target
- * event (its soft mode and its module reference) and frees the instance.
+ * With the last reference, releases the target and frees the instance.
  *
  * Context: event_mutex held.
  */
@@ -296,22 +309,17 @@ void event_enable_trigger_free(struct event_trigger_data *data)
 {
 	struct enable_trigger_data *ed = data->private_data;
 
-	if (WARN_ON_ONCE(data->ref <= 0))
+	if (WARN_ON_ONCE(data->ref <= 0) || --data->ref > 0)
 		return;
-	if (--data->ref)
-		return;
-
-	trace_event_enable_disable(ed->file, 0, 1);
-	trace_event_put_ref(ed->file->event_call);
+	trig_target_release(ed->file);
 	trigger_data_free(data);
 	kfree(ed);
 }
 
 /*
  * @count_func of enable_event/disable_event: claims a unit unless the
- * target already is in the wanted state.  The claim is confirmed or
- * handed back by trig_enable_fire(), depending on whether this firing
- * made the change.
+ * target already is in the wanted state.  trig_enable_fire() keeps the
+ * unit if it makes the change and hands it back if another CPU did.
  */
 static bool trig_enable_count(struct event_trigger_data *data,
 			      struct trace_buffer *buffer, void *rec,
@@ -321,28 +329,27 @@ static bool trig_enable_count(struct event_trigger_data *data,
 	bool soft_off = test_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
 				 &ed->file->flags);
 
-	if (ed->enable != soft_off)
+	/* wanted: soft_off == !enable; already there means nothing to do */
+	if (soft_off != ed->enable)
 		return false;
 	return trig_count_take(data);
 }
 
-/* Flip the target's soft-disable bit; a counted no-op returns its unit. */
 static void trig_enable_fire(struct event_trigger_data *data,
 			     struct trace_buffer *buffer, void *rec,
 			     struct ring_buffer_event *event)
 {
 	struct enable_trigger_data *ed = data->private_data;
 	unsigned long *flags = &ed->file->flags;
-	bool changed;
+	bool was_off;
 
 	if (ed->enable)
-		changed = test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
-					     flags);
+		was_off = test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
 	else
-		changed = !test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
-					    flags);
+		was_off = test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
 
-	if (!changed && (data->flags & EVENT_TRIGGER_FL_COUNT))
+	/* no change (it was already as wanted): a claimed unit goes back */
+	if (was_off != ed->enable && (data->flags & EVENT_TRIGGER_FL_COUNT))
 		trig_count_return(data);
 }
 
@@ -354,53 +361,27 @@ static void trig_enable_fire(struct event_trigger_data *data,
  * @cmd: the command name
  * @param_and_filter: "SYSTEM:EVENT[:N] [if FILTER]"
  *
- * While the trigger exists its target is held in soft mode (registered,
- * recording only when the soft-disable bit is clear) and its module is
- * pinned.
- *
  * Context: event_mutex held.
  * Return: 0; -EINVAL for a malformed line or an unknown target; -EBUSY if
  * the target's module is going away; -EEXIST for a duplicate; -ENOMEM;
  * the errors of the count, the filter and of enabling the target.
  */
-int event_enable_trigger_parse(struct event_command *cmd_ops,
-			       struct trace_event_file *file,
+int event_enable_trigger_parse(struct event_command *cmd_ops, struct trace_event_file *file,
 			       char *glob, char *cmd, char *param_and_filter)
 {
-	struct trace_event_file *target;
 	struct enable_trigger_data *ed;
 	struct event_trigger_data *data;
-	char *param, *filter, *system, *event;
-	int ret;
+	char *param, *filter;
+	int err;
 
-	if (event_trigger_empty_param(param_and_filter))
-		return -EINVAL;
+	/* the target is required: no text at all is -EINVAL */
+	err = event_trigger_separate_filter(param_and_filter, &param, &filter, true);
+	if (err)
+		return err;
 
-	ret = event_trigger_separate_filter(param_and_filter, &param, &filter,
-					    true);
-	if (ret)
-		return ret;
-
-	system = strsep(&param, ":");
-	if (!param)
-		return -EINVAL;
-	event = strsep(&param, ":");
-
-	target = find_event_file(file->tr, system, event);
-	if (!target)
-		return -EINVAL;
-
-	ed = kzalloc(sizeof(*ed), GFP_KERNEL);
-	if (!ed)
-		return -ENOMEM;
-	ed->file = target;
-	ed->enable = !strcmp(cmd, ENABLE_EVENT_STR);
-#ifdef CONFIG_HIST_TRIGGERS
-	ed->hist = !strcmp(cmd, ENABLE_HIST_STR) ||
-		   !strcmp(cmd, DISABLE_HIST_STR);
-	if (!strcmp(cmd, ENABLE_HIST_STR))
-		ed->enable = true;
-#endif
+	ed = trig_target_parse(file->tr, cmd, &param);
+	if (IS_ERR(ed))
+		return PTR_ERR(ed);
 
 	data = trigger_data_alloc(cmd_ops, cmd, param, ed);
 	if (!data) {
@@ -409,48 +390,52 @@ int event_enable_trigger_parse(struct event_command *cmd_ops,
 	}
 
 	if (event_trigger_check_remove(glob)) {
-		event_trigger_unregister(cmd_ops, file, glob + 1, data);
+		cmd_ops->unreg(glob + 1, data, file);
 		trig_data_discard(data);
 		kfree(ed);
 		return 0;
 	}
 
-	ret = event_trigger_parse_num(param, data);
-	if (!ret)
-		ret = event_trigger_set_filter(cmd_ops, file, filter, data);
-	if (ret)
-		goto free;
+	err = event_trigger_parse_num(param, data);
+	if (!err)
+		err = event_trigger_set_filter(cmd_ops, file, filter, data);
+	if (!err)
+		err = trig_target_hold(ed->file);
+	if (err)
+		goto drop;
 
-	if (!trace_event_try_get_ref(target->event_call)) {
-		ret = -EBUSY;
-		goto free;
-	}
-	ret = trace_event_enable_disable(target, 1, 1);
-	if (ret < 0)
-		goto put;
-
-	/* on success the list holds the only reference (taken by @init) */
-	ret = event_trigger_register(cmd_ops, file, glob, data);
-	if (!ret)
+	/* the list's reference (taken by @init) is the only one */
+	err = cmd_ops->reg(glob, data, file);
+	if (!err)
 		return 0;
-	trace_event_enable_disable(target, 0, 1);
-
-put:
-	trace_event_put_ref(target->event_call);
-free:
+	trig_target_release(ed->file);
+drop:
 	trigger_data_free(data);
 	kfree(ed);
-	return ret;
+	return err;
 }
 
+/* Same command type and same target: one such instance per event. */
 static bool trig_same_target(struct event_trigger_data *a,
 			     struct event_trigger_data *b)
 {
 	struct enable_trigger_data *ea = a->private_data;
 	struct enable_trigger_data *eb = b->private_data;
 
-	return ea && eb && a->cmd_ops->trigger_type == b->cmd_ops->trigger_type &&
-	       ea->file == eb->file;
+	if (a->cmd_ops->trigger_type != b->cmd_ops->trigger_type)
+		return false;
+	return ea && eb && ea->file == eb->file;
+}
+
+static struct event_trigger_data *
+trig_find_target(struct trace_event_file *file, struct event_trigger_data *test)
+{
+	struct event_trigger_data *each;
+
+	list_for_each_entry(each, &file->triggers, list)
+		if (trig_same_target(each, test))
+			return each;
+	return NULL;
 }
 
 /**
@@ -459,25 +444,18 @@ static bool trig_same_target(struct event_trigger_data *a,
  * @data: the instance
  * @file: the triggering event
  *
- * One instance per trigger type and target on an event: enable_event and
- * disable_event share a type, so one event cannot both enable and disable
- * the same target.
+ * enable_event and disable_event share a type, so one event cannot both
+ * enable and disable the same target.
  *
  * Context: event_mutex held.
  * Return: 0, -EEXIST, or the error of entering trigger mode.
  */
-int event_enable_register_trigger(char *glob,
-				  struct event_trigger_data *data,
+int event_enable_register_trigger(char *glob, struct event_trigger_data *data,
 				  struct trace_event_file *file)
 {
-	struct event_trigger_data *each;
-
 	lockdep_assert_held(&event_mutex);
 
-	list_for_each_entry(each, &file->triggers, list)
-		if (trig_same_target(each, data))
-			return -EEXIST;
-	return trig_attach(file, data);
+	return trig_find_target(file, data) ? -EEXIST : trig_attach(file, data);
 }
 
 /**
@@ -488,49 +466,34 @@ int event_enable_register_trigger(char *glob,
  *
  * Context: event_mutex held.
  */
-void event_enable_unregister_trigger(char *glob,
-				     struct event_trigger_data *test,
+void event_enable_unregister_trigger(char *glob, struct event_trigger_data *test,
 				     struct trace_event_file *file)
 {
-	struct event_trigger_data *each;
+	struct event_trigger_data *victim;
 
 	lockdep_assert_held(&event_mutex);
 
-	list_for_each_entry(each, &file->triggers, list) {
-		if (trig_same_target(each, test)) {
-			trig_detach(file, each);
-			return;
-		}
-	}
+	victim = trig_find_target(file, test);
+	if (victim)
+		trig_detach(file, victim);
 }
 
-static struct event_command trig_cmd_enable = {
-	.name		= ENABLE_EVENT_STR,
-	.trigger_type	= ETT_EVENT_ENABLE,
-	.parse		= event_enable_trigger_parse,
-	.reg		= event_enable_register_trigger,
-	.unreg		= event_enable_unregister_trigger,
-	.set_filter	= set_trigger_filter,
-	.trigger	= trig_enable_fire,
-	.count_func	= trig_enable_count,
-	.print		= event_enable_trigger_print,
-	.init		= event_trigger_init,
-	.free		= event_enable_trigger_free,
-};
+#define TRIG_ENABLE_CMD(cmd_name)					\
+	{								\
+		.name = cmd_name, .trigger_type = ETT_EVENT_ENABLE,	\
+		.trigger = trig_enable_fire,				\
+		.count_func = trig_enable_count,			\
+		.parse = event_enable_trigger_parse,			\
+		.print = event_enable_trigger_print,			\
+		.reg = event_enable_register_trigger,			\
+		.unreg = event_enable_unregister_trigger,		\
+		.set_filter = set_trigger_filter,			\
+		.init = event_trigger_init,				\
+		.free = event_enable_trigger_free,			\
+	}
 
-static struct event_command trig_cmd_disable = {
-	.name		= DISABLE_EVENT_STR,
-	.trigger_type	= ETT_EVENT_ENABLE,
-	.parse		= event_enable_trigger_parse,
-	.reg		= event_enable_register_trigger,
-	.unreg		= event_enable_unregister_trigger,
-	.set_filter	= set_trigger_filter,
-	.trigger	= trig_enable_fire,
-	.count_func	= trig_enable_count,
-	.print		= event_enable_trigger_print,
-	.init		= event_trigger_init,
-	.free		= event_enable_trigger_free,
-};
+static struct event_command trig_cmd_enable = TRIG_ENABLE_CMD(ENABLE_EVENT_STR);
+static struct event_command trig_cmd_disable = TRIG_ENABLE_CMD(DISABLE_EVENT_STR);
 
 /* ---- boot -------------------------------------------------------------- */
 
