@@ -36,6 +36,8 @@ put() {
 	*"No such file"*) echo ENOENT ;;
 	*"busy"*) echo EBUSY ;;
 	*"allocate memory"*) echo ENOMEM ;;
+	*"not permitted"*) echo EPERM ;;
+	*"No such process"*) echo ESRCH ;;
 	*) echo "OTHER($msg)" ;;
 	esac
 }
@@ -95,8 +97,11 @@ case_ EINVAL 0 "traceon if"
 case_ EINVAL 0 "traceon iff common_pid == 1"
 case_ EINVAL 1 "traceon if nosuchfield == 1"
 case_ EINVAL 1 "traceoff:3 if common_pid == "
-# upstream's filter returns -2 (its TOO_MANY_OPEN code) as the errno
+# upstream's filter returns its internal codes for unbalanced parens and
+# quotes as the errno: -1 (too many ')'), -2 (too many '('), -3 (quote)
 case_ ENOENT 1 "stacktrace if ((((common_pid == 1)"
+case_ EPERM 1 "stacktrace if common_pid == 1))"
+case_ ESRCH 1 "traceon if comm == \"abc"
 case_ EINVAL 1 "snapshot:1 if common_pid ~ 1"
 case_ EINVAL 0 "enable_event"
 case_ EINVAL 0 "enable_event:"
@@ -156,7 +161,8 @@ for i in $(seq 1 300); do
 	r=$(put "$s")
 	case $r in
 	OK) accepted=$((accepted + 1)); cleanup ;;
-	EINVAL|EEXIST|ERANGE) ;;
+	# the filter's paren and quote errors are -1, -2, -3, as upstream
+	EINVAL|EEXIST|ERANGE|EPERM|ENOENT|ESRCH) ;;
 	*) fail "fuzz '$s': $r" ;;
 	esac
 	[ "$(snap)" = "$base" ] || fail "fuzz '$s' ($r) left: $(snap)"
