@@ -86,7 +86,8 @@ for d in events/*/*/; do
 	fi
 	{
 		echo "== ${d}"
-		grep -v '^#' trace
+		# A zeroed record can print a NUL: keep it, visibly.
+		grep -a -v '^#' trace | cat -v
 	} >> "$out/lines.txt"
 done
 

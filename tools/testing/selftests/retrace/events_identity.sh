@@ -30,19 +30,22 @@ bash "$top/tools/testing/retrace/guest/events-dump.sh" "$ours" || { echo "FAIL: 
 
 norm() { sed -E 's/(__UNIQUE_ID_[A-Za-z0-9_]*_)[0-9]+/\1N/g' "$1"; }
 
+# Plain files, no <(...): the lab guest has no /dev/fd.
 rc=0
 for f in formats.txt lines.txt inject.txt; do
 	n_ref=$(grep -c '^== ' "$ref/$f" || true)
 	n_ours=$(grep -c '^== ' "$ours/$f" || true)
-	if diff -u <(norm "$ref/$f") <(norm "$ours/$f") > "/tmp/events-$f.diff"; then
+	norm "$ref/$f" > "/tmp/events-ref-$f"
+	norm "$ours/$f" > "/tmp/events-ours-$f"
+	if diff -u "/tmp/events-ref-$f" "/tmp/events-ours-$f" > "/tmp/events-$f.diff"; then
 		echo "same: $f ($n_ours sections, $(wc -l < "$ours/$f") lines)"
 		continue
 	fi
 	rc=1
 	# The sections (events) that differ, by name.
-	bad=$(awk '/^== /{s=$2} /^[-+][^-+]/{print s}' \
-		<(diff --unchanged-line-format='%L' --old-line-format='-%L' \
-		       --new-line-format='+%L' <(norm "$ref/$f") <(norm "$ours/$f")) | sort -u)
+	bad=$(diff --unchanged-line-format='%L' --old-line-format='-%L' \
+		   --new-line-format='+%L' "/tmp/events-ref-$f" "/tmp/events-ours-$f" |
+	      awk '/^== /{s=$2} /^[-+][^-+]/{print s}' | sort -u)
 	echo "DIFF: $f: reference $n_ref sections, ours $n_ours; differing: $(echo "$bad" | wc -l)"
 	echo "$bad" | head -n 40 | sed 's/^/  /'
 	head -n 80 "/tmp/events-$f.diff"
