@@ -15,52 +15,12 @@
  * sized to hold them all; a lost event fails the benchmark.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#define TRACEFS "/sys/kernel/tracing/"
+#include "tracefs.h"
+
 #define EVDIR TRACEFS "events/evbench/"
 #define FILL 1000000L
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void put(const char *file, const char *val)
-{
-	int fd = open(file, O_WRONLY | O_TRUNC);
-	ssize_t n = fd < 0 ? -1 : write(fd, val, strlen(val));
-
-	if (n != (ssize_t)strlen(val)) {
-		fprintf(stderr, "events: %s <- '%s': %s\n", file, val,
-			strerror(errno));
-		exit(1);
-	}
-	close(fd);
-}
-
-static void get(const char *file, char *buf, size_t size)
-{
-	int fd = open(file, O_RDONLY);
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, size - 1);
-
-	if (n < 0) {
-		perror(file);
-		exit(1);
-	}
-	buf[n] = '\0';
-	close(fd);
-}
 
 static void timed(const char *name, const char *cmd)
 {

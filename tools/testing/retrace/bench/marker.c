@@ -7,32 +7,7 @@
  *
  * Prints "marker_write_32B_ns <ns per op>".
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-#include <unistd.h>
-
-#define TRACEFS "/sys/kernel/tracing/"
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void put(const char *file, const char *val)
-{
-	int fd = open(file, O_WRONLY | O_TRUNC);
-
-	if (fd < 0 || write(fd, val, 1) != 1) {
-		perror(file);
-		exit(1);
-	}
-	close(fd);
-}
+#include "tracefs.h"
 
 int main(int argc, char **argv)
 {
