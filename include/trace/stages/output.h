@@ -31,14 +31,7 @@
 #undef TP_printk
 #define TP_printk(fmt, args...) fmt "\n", ##args
 
-#define __get_dynamic_array(f)		__stg_dyn_ptr(f)
-#define __get_dynamic_array_len(f)	((__entry->__data_loc_##f >> 16) & 0xffff)
-#define __get_rel_dynamic_array(f)	__stg_rel_ptr(f)
-#define __get_rel_dynamic_array_len(f)	((__entry->__rel_loc_##f >> 16) & 0xffff)
-#define __get_str(f)			((char *)__get_dynamic_array(f))
-#define __get_rel_str(f)		((char *)__get_rel_dynamic_array(f))
-#define __get_sockaddr(f)		((struct sockaddr *)__get_dynamic_array(f))
-#define __get_rel_sockaddr(f)		((struct sockaddr *)__get_rel_dynamic_array(f))
+#include "locate.h"
 #define __get_bitmask(f)						\
 	trace_print_bitmask_seq(p, __get_dynamic_array(f),		\
 				__get_dynamic_array_len(f))

@@ -50,18 +50,11 @@
 #undef TP_fast_assign
 #define TP_fast_assign(code...) code
 
-#define __get_dynamic_array(f)		__stg_dyn_ptr(f)
-#define __get_dynamic_array_len(f)	((__entry->__data_loc_##f >> 16) & 0xffff)
-#define __get_rel_dynamic_array(f)	__stg_rel_ptr(f)
-#define __get_rel_dynamic_array_len(f)	((__entry->__rel_loc_##f >> 16) & 0xffff)
-#define __get_str(f)			((char *)__get_dynamic_array(f))
-#define __get_rel_str(f)		((char *)__get_rel_dynamic_array(f))
+#include "locate.h"
 #define __get_bitmask(f)		((char *)__get_dynamic_array(f))
 #define __get_rel_bitmask(f)		((char *)__get_rel_dynamic_array(f))
 #define __get_cpumask(f)		__get_bitmask(f)
 #define __get_rel_cpumask(f)		__get_rel_bitmask(f)
-#define __get_sockaddr(f)		((struct sockaddr *)__get_dynamic_array(f))
-#define __get_rel_sockaddr(f)		((struct sockaddr *)__get_rel_dynamic_array(f))
 
 /* Copy the source measured by the size pass; the length includes the NUL. */
 #define __stg_copy_str(to, n, from)					\
