@@ -749,7 +749,12 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 		ef_free(filter);
 		return err.err;
 	}
-	event->filter = filter;
+	/*
+	 * The event may be live: perf_tp_filter_match() reads ->filter
+	 * without a lock and follows it, so the filter must be whole
+	 * before the pointer is seen.
+	 */
+	smp_store_release(&event->filter, filter);
 	return 0;
 }
 

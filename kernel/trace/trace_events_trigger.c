@@ -19,14 +19,21 @@
  *    file->triggers of the event that fires it.  The list, the flags
  *    TRIGGER_MODE/TRIGGER_COND of the file and file->tm_ref change only
  *    under event_mutex.  The fire path walks the list under the tracepoint
- *    probe's RCU read side (preemption disabled, or the SRCU of faultable
- *    tracepoints) and takes no lock: it may run in NMI.
+ *    probe's RCU read side (preemption disabled, the SRCU of faultable
+ *    tracepoints, or a plain preemptible rcu_read_lock() for uprobe events)
+ *    and takes no lock: it may run in NMI.  A probe reads the file's flags
+ *    before it walks the list, so it can meet an instance published after
+ *    that read: the walk judges each instance by the instance itself, never
+ *    by the flags (trig_judge()).
  *
  *  - Lifetime: an instance leaves the list with list_del_rcu() and is freed
  *    only after tracepoint_synchronize_unregister(), which waits for every
- *    probe that could still be walking the list.  A trigger's filter is
- *    replaced the same way.  trigger_data_free() is the only path that
- *    frees a published instance.
+ *    probe that could still be walking the list.  Until that wait is over
+ *    the instance is left whole: its filter stays in place (a probe that
+ *    still runs it must still filter) and what it acts on (the target of
+ *    enable_event) stays held.  trigger_data_free() is the only path that
+ *    frees a published instance; one that never was published is freed
+ *    without waiting.
  *
  *  - Counts ("traceon:5").  The count lives in data->count: ULONG_MAX
  *    (printed "unlimited") never runs out, 0 is spent, n means n firings
@@ -162,10 +169,19 @@ trig_judge(struct event_trigger_data *data, void *rec)
 
 	if (READ_ONCE(data->paused))
 		return TRIG_SKIP;
-	/* no record: nothing to filter on, nothing to wait for */
-	if (!rec)
-		return TRIG_RUN;
 	filter = rcu_dereference_sched(data->filter);
+	/*
+	 * No record: the probe saw TRIGGER_COND clear.  An instance that
+	 * needs the record (it filters, reads it or runs after commit) can
+	 * only be met here if it was attached after the probe read the
+	 * flags; it is skipped, not run unfiltered or without its record.
+	 */
+	if (!rec) {
+		if (filter || event_command_post_trigger(data->cmd_ops) ||
+		    event_command_needs_rec(data->cmd_ops))
+			return TRIG_SKIP;
+		return TRIG_RUN;
+	}
 	if (filter && !filter_match_preds(filter, rec))
 		return TRIG_SKIP;
 	if (event_command_post_trigger(data->cmd_ops))
@@ -296,21 +312,22 @@ struct event_trigger_data *trigger_data_alloc(struct event_command *cmd_ops,
  * trigger_data_free - free a trigger instance and its filter
  * @data: the instance, off every list, or NULL
  *
- * Waits for every probe that may still be running @data (or its filter)
- * before freeing them.
+ * If @data was ever published on an event's list, waits for every probe
+ * that may still be running it before freeing it and its filter; the
+ * filter stays in place until then.  An instance that never was published
+ * (its list head is still empty: list_del_rcu() leaves it pointing on) is
+ * freed at once, so a refused trigger write costs no grace period.
  *
  * Context: process, may sleep.
  */
 void trigger_data_free(struct event_trigger_data *data)
 {
-	struct event_filter *filter;
-
 	if (!data)
 		return;
 
-	filter = rcu_replace_pointer(data->filter, NULL, true);
-	tracepoint_synchronize_unregister();
-	free_event_filter(filter);
+	if (!list_empty(&data->list))
+		tracepoint_synchronize_unregister();
+	free_event_filter(rcu_access_pointer(data->filter));
 	kfree(data->filter_str);
 	kfree(data);
 }
@@ -364,11 +381,19 @@ void trig_put(struct event_trigger_data *data)
 int trace_event_trigger_enable_disable(struct trace_event_file *file,
 				       int trigger_enable)
 {
+	int err;
+
 	if (trigger_enable) {
 		if (atomic_inc_return(&file->tm_ref) != 1)
 			return 0;
 		set_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &file->flags);
-		return trace_event_enable_disable(file, 1, 1);
+		err = trace_event_enable_disable(file, 1, 1);
+		if (err < 0) {
+			/* refused: no trace of the attempt is left */
+			clear_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &file->flags);
+			atomic_dec(&file->tm_ref);
+		}
+		return err;
 	}
 
 	if (atomic_dec_return(&file->tm_ref) != 0)

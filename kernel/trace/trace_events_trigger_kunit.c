@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "trace_trigger": the parts of the event triggers that need
- * no event — cutting a trigger line into command, parameter and filter,
+ * no registered event — cutting a trigger line into command, parameter and filter,
  * reading counts, and spending counts from many CPUs at once.
  *
  * The parser cases pin upstream's behaviour, quirks included (a count is
  * read up to its first ':', "traceon:abc" is a filter, not a count).  The
  * race case runs one kthread per online CPU on a single counted instance
  * and checks the books balance exactly: every unit claimed is a unit gone,
- * no unit is claimed twice, and the count never wraps to "unlimited".
+ * no unit is claimed twice, and the count never wraps to "unlimited".  The
+ * no-record case walks a hand-made event's list as a probe that saw
+ * TRIGGER_COND clear does.
  *
  * Runs at boot with the other built-in suites (process context).
  */
@@ -284,6 +286,79 @@ static void trig_kunit_count_race(struct kunit *test)
 	KUNIT_EXPECT_NE(test, race->data.count, TRIG_COUNT_UNLIMITED);
 }
 
+/*
+ * A probe that read TRIGGER_COND clear walks the list with no record.  An
+ * instance it meets there that filters, reads the record or runs after
+ * commit can only have been attached after that read: it is skipped, not
+ * run unfiltered.  The other instances run.
+ */
+static unsigned long trig_kunit_fired;
+
+static void trig_kunit_fire(struct event_trigger_data *data,
+			    struct trace_buffer *buffer, void *rec,
+			    struct ring_buffer_event *event)
+{
+	trig_kunit_fired |= (unsigned long)data->private_data;
+}
+
+static struct event_command trig_kunit_cmd_plain = {
+	.name		= "kunit_plain",
+	.trigger	= trig_kunit_fire,
+};
+
+static struct event_command trig_kunit_cmd_rec = {
+	.name		= "kunit_rec",
+	.flags		= EVENT_CMD_FL_NEEDS_REC,
+	.trigger	= trig_kunit_fire,
+};
+
+static struct event_command trig_kunit_cmd_post = {
+	.name		= "kunit_post",
+	.flags		= EVENT_CMD_FL_POST_TRIGGER,
+	.trigger	= trig_kunit_fire,
+};
+
+static void trig_kunit_norec(struct kunit *test)
+{
+	struct event_command *cmds[] = {
+		&trig_kunit_cmd_plain, &trig_kunit_cmd_plain,
+		&trig_kunit_cmd_rec, &trig_kunit_cmd_post,
+	};
+	struct event_trigger_data *data[ARRAY_SIZE(cmds)];
+	struct trace_event_file *file;
+	struct event_filter *filter;
+	int i;
+
+	file = kunit_kzalloc(test, sizeof(*file), GFP_KERNEL);
+	filter = kunit_kzalloc(test, sizeof(*filter), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, file);
+	KUNIT_ASSERT_NOT_NULL(test, filter);
+	INIT_LIST_HEAD(&file->triggers);
+
+	/* bit i of trig_kunit_fired: instance i ran */
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		data[i] = trigger_data_alloc(cmds[i], "kunit", NULL,
+					     (void *)(1UL << i));
+		KUNIT_ASSERT_NOT_NULL(test, data[i]);
+		list_add_tail_rcu(&data[i]->list, &file->triggers);
+	}
+	/* instance 1 filters: never read with no record, so any filter will do */
+	rcu_assign_pointer(data[1]->filter, filter);
+
+	trig_kunit_fired = 0;
+	rcu_read_lock_sched();
+	event_triggers_call(file, NULL, NULL, NULL);
+	rcu_read_unlock_sched();
+	KUNIT_EXPECT_EQ(test, trig_kunit_fired, 1UL);
+
+	/* the file was never seen by a probe: no grace period to wait for */
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		list_del(&data[i]->list);
+		RCU_INIT_POINTER(data[i]->filter, NULL);
+		trig_data_discard(data[i]);
+	}
+}
+
 static struct kunit_case trig_kunit_cases[] = {
 	KUNIT_CASE(trig_kunit_split),
 	KUNIT_CASE(trig_kunit_separate),
@@ -291,6 +366,7 @@ static struct kunit_case trig_kunit_cases[] = {
 	KUNIT_CASE(trig_kunit_alloc),
 	KUNIT_CASE(trig_kunit_count),
 	KUNIT_CASE(trig_kunit_count_race),
+	KUNIT_CASE(trig_kunit_norec),
 	{}
 };
 

@@ -117,13 +117,19 @@ static bool trig_onoff_count(struct event_trigger_data *data,
 	/* A: cheap early out, no bit taken */
 	if (tracer_tracing_is_on(tr) == on)
 		return false;
-	/* B: one switcher at a time; never wait */
-	if (test_and_set_bit_lock(TRIG_SLOT_BUSY, busy))
-		return false;
-	/* C: the previous holder may have switched between A and B */
-	if (tracer_tracing_is_on(tr) != on && trig_count_take(data))
-		trig_onoff_switch(tr, on);
-	clear_bit_unlock(TRIG_SLOT_BUSY, busy);
+	/*
+	 * B: one switcher at a time; never wait.  Uprobe events fire
+	 * preemptibly: the bit is held with preemption off, so a holder
+	 * cannot be scheduled away while every other CPU skips.
+	 */
+	preempt_disable_notrace();
+	if (!test_and_set_bit_lock(TRIG_SLOT_BUSY, busy)) {
+		/* C: the previous holder may have switched between A and B */
+		if (tracer_tracing_is_on(tr) != on && trig_count_take(data))
+			trig_onoff_switch(tr, on);
+		clear_bit_unlock(TRIG_SLOT_BUSY, busy);
+	}
+	preempt_enable_notrace();
 	return false;
 }
 
@@ -311,8 +317,13 @@ void event_enable_trigger_free(struct event_trigger_data *data)
 
 	if (WARN_ON_ONCE(data->ref <= 0) || --data->ref > 0)
 		return;
-	trig_target_release(ed->file);
+	/*
+	 * The wait in trigger_data_free() comes first: a probe still firing
+	 * the instance flips the target's SOFT_DISABLED bit, which is only
+	 * right while the target is held in soft mode.
+	 */
 	trigger_data_free(data);
+	trig_target_release(ed->file);
 	kfree(ed);
 }
 
@@ -408,7 +419,11 @@ int event_enable_trigger_parse(struct event_command *cmd_ops, struct trace_event
 	err = cmd_ops->reg(glob, data, file);
 	if (!err)
 		return 0;
+	/* @reg may have published and withdrawn it: wait, then release */
+	trigger_data_free(data);
 	trig_target_release(ed->file);
+	kfree(ed);
+	return err;
 drop:
 	trigger_data_free(data);
 	kfree(ed);
