@@ -9,8 +9,10 @@
  *
  * Reads of the record are bounded by the record size the caller passes:
  * a field or a __data_loc string that would lie outside it makes the test
- * false instead of reading past the record.  Loads go through
- * get_unaligned(), so a record need not be aligned.
+ * false instead of reading past the record.  A caller that cannot know the
+ * size (filter_match_preds()) passes UINT_MAX and so trusts the record's
+ * own __data_loc words.  Loads go through get_unaligned(), so a record
+ * need not be aligned.
  *
  * "char *" fields point outside the record.  The string is copied with
  * the nofault helpers into a per-CPU scratch buffer, one per context
