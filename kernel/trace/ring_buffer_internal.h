@@ -187,15 +187,33 @@ static inline unsigned long rb_w_recycled(unsigned long w)
 /* ---------------------------------------------------------------------
  * Sub-buffer descriptor and the tagged link.
  *
- *   sb->link:   | pointer to next rb_sbuf ......... | 0 | H |
+ *   sb->link:   | pointer to next rb_sbuf ......... | P | H |
  *
  *   H  the next sub-buffer is the head (oldest unread).  Exactly one
  *      link of the ring has H, except while a writer pushes the head
  *      (two: old and new, the new one set first) and inside the reader
  *      swap (the reader's own sub-buffer gets H before it is linked in).
  *      The oldest head is the first H met walking from cpu->head_hint.
+ *   P  only together with H: a writer of this CPU owns the push of the
+ *      head out of this link (C0..C2 in ring_buffer_write.c).
+ *
+ *   link value     who may change it                     to
+ *   next           resize/reset (quiesced); reader swap,  R (reader page)
+ *                  only if this is the reader's page      next' | H
+ *   next | H       a writer, C0 (claim)                   next | H | P
+ *                  the reader, swap (cmpxchg)             R
+ *   next | H | P   the claiming writer only, C2           next
+ *
+ * So while P is set nobody but its writer touches this link, and the
+ * link of @next keeps the value that writer reads until its C1 (the
+ * reader cannot take @next, and other writers of the CPU, which can only
+ * be interrupting it, refuse their record).  A flag is never set from a
+ * stale view of the ring: the claim is a cmpxchg from the H link the
+ * writer read, and such a link cannot come back while that writer is
+ * inside its reservation (the tail cannot lap past cpu->commit_sb).
  */
 #define RB_LINK_HEAD		1UL
+#define RB_LINK_PUSH		2UL
 #define RB_LINK_FLAGS		3UL
 
 struct rb_sbuf {
@@ -290,7 +308,9 @@ struct rb_cpu {
 	local_t			entries_bytes;
 	local_t			overrun;	/* records lost by overwriting */
 	local_t			overrun_bytes;
-	local_t			commit_overrun;	/* lost: ring full of uncommitted */
+	local_t			commit_overrun;	/* refused: ring full of uncommitted,
+						 * or nested in a head push
+						 */
 	local_t			dropped_events;	/* lost: ring full, no overwrite */
 	local_t			pages_touched;
 	local_t			pages_lost;
@@ -364,6 +384,38 @@ struct trace_buffer {
 
 /* ring_buffer_write.c */
 u64 rb_clock(struct trace_buffer *buffer);
+
+/*
+ * Test points for the KUnit suite, which forces interleavings by running
+ * a reader or a nested writer at one of them.  Compiled out unless the
+ * suite is built; the hook is set by ring_buffer_kunit.c only.
+ *
+ *   RB_TP_PUSH     rb_move_tail() read a link with H and is about to push
+ *   RB_TP_PUSH_C1  rb_push_head() between C0 and C1
+ *   RB_TP_PUSH_C2  rb_push_head() between C1 and C2
+ */
+enum rb_test_point {
+	RB_TP_PUSH,
+	RB_TP_PUSH_C1,
+	RB_TP_PUSH_C2,
+};
+
+#if IS_ENABLED(CONFIG_RING_BUFFER_KUNIT_TEST)
+extern void (*rb_test_hook)(struct rb_cpu *cpu, enum rb_test_point at);
+
+static inline void rb_test_point(struct rb_cpu *cpu, enum rb_test_point at)
+{
+	void (*fn)(struct rb_cpu *cpu, enum rb_test_point at);
+
+	fn = READ_ONCE(rb_test_hook);
+	if (unlikely(fn))
+		fn(cpu, at);
+}
+#else
+static inline void rb_test_point(struct rb_cpu *cpu, enum rb_test_point at)
+{
+}
+#endif
 
 /* ring_buffer_read.c */
 struct rb_sbuf *rb_reader_sbuf(struct rb_cpu *cpu);

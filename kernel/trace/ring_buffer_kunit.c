@@ -11,6 +11,12 @@
  * user-space tool does: offsets and sizes taken from the text of
  * events/header_page and the type numbers from events/header_event.
  *
+ * The head push cases are white box (they include the internal header):
+ * through rb_test_hook they run a nested writer or the reader at a
+ * labelled point of a writer's head push, which forces the interleaving
+ * that lost a sub-buffer of records in a stress run, and check the
+ * books, the order of what is read and that the ring keeps one head.
+ *
  * Every test allocates its own buffer and pins itself to one CPU with
  * migrate_disable() only around writes (writers must stay on a CPU).
  */
@@ -20,6 +26,8 @@
 #include <linux/irq_work.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
+
+#include "ring_buffer_internal.h"
 
 #define RBT_PAGE	4096
 
@@ -676,6 +684,361 @@ static void rbt_nested_irq(struct kunit *test)
 	ring_buffer_free(b);
 }
 
+/*
+ * ---- head push races (white box) ----
+ *
+ * These force one interleaving each: rb_test_hook runs the other party
+ * (a nested writer of the same CPU, or the reader) at a labelled point
+ * of the writer's head push, on the writer's CPU with preemption off,
+ * i.e. between two of its instructions.  Records carry a stream (top
+ * bit) and a per-stream sequence number, so the drain checks order,
+ * and every run ends with the books: read + overrun == written, nothing
+ * left, one head flag.
+ */
+#define RBT_LEN		100
+#define RBT_STREAM	BIT(31)
+
+enum rbt_action {
+	RBT_NEST_TWO_PUSHES,	/* a nested writer pushes twice */
+	RBT_READER_SWAPS,	/* the reader swaps @swaps times */
+	RBT_READER_AND_NEST,	/* the reader reads one, a nested writer one */
+};
+
+struct rbt_race {
+	struct kunit		*test;
+	struct trace_buffer	*b;
+	int			cpu;
+	enum rb_test_point	at;
+	enum rbt_action		action;
+	unsigned int		swaps;
+	bool			armed;
+	bool			fired;
+	u32			seq[2];		/* next to write, per stream */
+	u32			last[2];	/* last read + 1, per stream */
+	unsigned long		written;
+	unsigned long		refused;
+	unsigned long		read;
+	unsigned long		disorder;	/* records read out of order */
+};
+
+static struct rbt_race *rbt_race;
+
+static void rbt_race_write(struct rbt_race *r, int stream)
+{
+	u32 seed = (stream ? RBT_STREAM : 0) | r->seq[stream];
+
+	if (rbt_write(r->b, RBT_LEN, seed)) {
+		r->refused++;
+		return;
+	}
+	r->seq[stream]++;
+	r->written++;
+}
+
+/*
+ * Consume one record, checking its stream's order (counted, as the hook
+ * calls this in atomic context).  False when there is none.
+ */
+static bool rbt_race_read(struct rbt_race *r)
+{
+	struct ring_buffer_event *ev;
+	u32 v, seq;
+	int s;
+
+	ev = ring_buffer_consume(r->b, r->cpu, NULL, NULL);
+	if (!ev)
+		return false;
+	memcpy(&v, ring_buffer_event_data(ev), 4);
+	s = !!(v & RBT_STREAM);
+	seq = v & ~RBT_STREAM;
+	if (seq < r->last[s])
+		r->disorder++;
+	r->last[s] = seq + 1;
+	r->read++;
+	return true;
+}
+
+static void rbt_race_hook(struct rb_cpu *cpu, enum rb_test_point at)
+{
+	struct rbt_race *r = READ_ONCE(rbt_race);
+	unsigned long lost, swaps, n;
+
+	if (!r || !r->armed || r->fired || cpu->buffer != r->b || at != r->at)
+		return;
+	r->fired = true;
+	switch (r->action) {
+	case RBT_NEST_TWO_PUSHES:
+		/* as an interrupt would: push the head, fill it, push again */
+		lost = local_read(&cpu->pages_lost);
+		ring_buffer_nest_start(r->b);
+		for (n = 0; n < 1000 && local_read(&cpu->pages_lost) < lost + 2;
+		     n++)
+			rbt_race_write(r, 1);
+		rbt_race_write(r, 1);
+		ring_buffer_nest_end(r->b);
+		break;
+	case RBT_READER_SWAPS:
+		swaps = cpu->swaps;
+		for (n = 0; n < 10000 && cpu->swaps < swaps + r->swaps; n++)
+			if (!rbt_race_read(r))
+				break;
+		break;
+	case RBT_READER_AND_NEST:
+		rbt_race_read(r);
+		ring_buffer_nest_start(r->b);
+		rbt_race_write(r, 1);
+		ring_buffer_nest_end(r->b);
+		break;
+	}
+}
+
+static void rbt_race_unhook(void *unused)
+{
+	WRITE_ONCE(rb_test_hook, NULL);
+	WRITE_ONCE(rbt_race, NULL);
+}
+
+/*
+ * A buffer of @pages sub-buffers for the race @r; the caller is pinned
+ * (migrate_disable()) and writes and reads on its CPU only.
+ */
+static void rbt_race_start(struct kunit *test, struct rbt_race *r,
+			   unsigned int pages)
+{
+	int ret;
+
+	r->test = test;
+	r->b = rbt_alloc(test, pages * (RBT_PAGE - 16), RB_FL_OVERWRITE);
+	r->cpu = raw_smp_processor_id();
+	KUNIT_ASSERT_EQ(test, rb_cpu_of(r->b, r->cpu)->nr_pages, pages);
+	WRITE_ONCE(rbt_race, r);
+	WRITE_ONCE(rb_test_hook, rbt_race_hook);
+	ret = kunit_add_action_or_reset(test, rbt_race_unhook, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/* Head flags on the links of @cpu's ring (the reader's page excluded). */
+static unsigned int rbt_head_flags(struct rb_cpu *cpu)
+{
+	struct rb_sbuf *sb = cpu->tail == cpu->reader ?
+			     rb_sb_next(cpu->reader) : cpu->tail;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < cpu->nr_pages; i++) {
+		n += atomic_long_read(&sb->link) & RB_LINK_HEAD;
+		sb = rb_sb_next(sb);
+	}
+	return n;
+}
+
+/*
+ * Task stream writes on r->cpu until the first push happened, then
+ * armed until the hook fired.  Returns the head flags seen right after.
+ */
+static unsigned int rbt_race_run(struct rbt_race *r)
+{
+	struct rb_cpu *cpu = rb_cpu_of(r->b, r->cpu);
+	unsigned int n, flags;
+
+	for (n = 0; n < 10000 && !local_read(&cpu->pages_lost); n++)
+		rbt_race_write(r, 0);
+	r->armed = true;
+	for (n = 0; n < 10000 && !r->fired; n++)
+		rbt_race_write(r, 0);
+	r->armed = false;
+	flags = rbt_head_flags(cpu);
+	KUNIT_EXPECT_TRUE(r->test, r->fired);
+	return flags;
+}
+
+/* Write @n more task records (overwrite or not). */
+static void rbt_race_more(struct rbt_race *r, unsigned int n)
+{
+	while (n--)
+		rbt_race_write(r, 0);
+}
+
+/* Drain, then the books. */
+static void rbt_race_books(struct rbt_race *r)
+{
+	struct kunit *test = r->test;
+
+	while (rbt_race_read(r))
+		;
+	KUNIT_EXPECT_EQ(test, r->disorder, 0);
+	KUNIT_EXPECT_EQ(test, r->read + ring_buffer_overrun_cpu(r->b, r->cpu),
+			r->written);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(r->b, r->cpu), 0);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(r->b, r->cpu));
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_events_cpu(r->b, r->cpu),
+			r->read);
+	KUNIT_EXPECT_EQ(test, rbt_head_flags(rb_cpu_of(r->b, r->cpu)), 1);
+}
+
+/*
+ * An interrupt arrives after the writer read the H link and before its
+ * push: it pushes that head itself, fills it and pushes the next one,
+ * which leaves the first one's link with the value it had.  The
+ * interrupted writer must not flag that link again (it would put a
+ * second head in the middle of the data, into the tail).
+ */
+static void rbt_push_nested_aba(struct kunit *test)
+{
+	struct rbt_race r = { .at = RB_TP_PUSH, .action = RBT_NEST_TWO_PUSHES };
+
+	migrate_disable();
+	rbt_race_start(test, &r, 5);
+	KUNIT_EXPECT_EQ(test, rbt_race_run(&r), 1);
+	rbt_race_books(&r);
+	rbt_race_more(&r, 400);
+	rbt_race_books(&r);
+	migrate_enable();
+	ring_buffer_free(r.b);
+}
+
+/*
+ * The reader (another CPU) swaps three times while the writer is
+ * between reading the H link and its push: the old head comes back
+ * into the ring with the link the writer may have read.
+ */
+static void rbt_push_reader_aba(struct kunit *test)
+{
+	struct rbt_race r = { .at = RB_TP_PUSH, .action = RBT_READER_SWAPS,
+			      .swaps = 3 };
+
+	migrate_disable();
+	rbt_race_start(test, &r, 6);
+	KUNIT_EXPECT_EQ(test, rbt_race_run(&r), 1);
+	rbt_race_more(&r, 400);
+	rbt_race_books(&r);
+	migrate_enable();
+	ring_buffer_free(r.b);
+}
+
+/*
+ * One reader swap at each point of the push, in rings of 2, 3 and 5
+ * sub-buffers.  After C0 the reader runs on the writer's CPU, so it
+ * must give up instead of waiting for the claim.
+ */
+static void rbt_push_reader_each_point(struct kunit *test)
+{
+	static const enum rb_test_point at[] = {
+		RB_TP_PUSH, RB_TP_PUSH_C1, RB_TP_PUSH_C2,
+	};
+	static const unsigned int pages[] = { 2, 3, 5 };
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		for (j = 0; j < ARRAY_SIZE(pages); j++) {
+			struct rbt_race r = { .at = at[i], .swaps = 1,
+					      .action = RBT_READER_SWAPS };
+
+			migrate_disable();
+			rbt_race_start(test, &r, pages[j]);
+			KUNIT_EXPECT_EQ_MSG(test, rbt_race_run(&r), 1,
+					    "point %u, %u sub-buffers", at[i],
+					    pages[j]);
+			rbt_race_more(&r, 300);
+			rbt_race_books(&r);
+			migrate_enable();
+			ring_buffer_free(r.b);
+			rbt_race_unhook(NULL);
+		}
+	}
+}
+
+/*
+ * Two sub-buffers, the reader on the writers' sub-buffer, then a resize
+ * (grow and shrink back), after which the reader's hint is the head
+ * itself.  At the writer's first push, between C1 and C2: the reader
+ * takes the sub-buffer being pushed from (the tail) and an interrupt
+ * tries to write.  Afterwards one head flag, and in producer/consumer
+ * mode an emptied ring takes a sub-buffer and a half without a drop.
+ */
+static void rbt_push_two_pages_resized(struct kunit *test)
+{
+	struct rbt_race r = { .at = RB_TP_PUSH_C2,
+			      .action = RBT_READER_AND_NEST };
+	unsigned int n, in_first = 0, half = 3 * (RBT_PAGE / (RBT_LEN + 8)) / 2;
+	struct rb_sbuf *first;
+	struct rb_cpu *cpu;
+
+	migrate_disable();
+	rbt_race_start(test, &r, 2);
+	cpu = rb_cpu_of(r.b, r.cpu);
+	rbt_race_more(&r, 5);
+	while (rbt_race_read(&r))
+		;
+	KUNIT_ASSERT_PTR_EQ(test, cpu->reader, cpu->tail);
+
+	/* with the reader on the tail, resize anchors after the reader */
+	KUNIT_ASSERT_EQ(test, ring_buffer_resize(r.b, 3 * (RBT_PAGE - 16),
+						 r.cpu), 0);
+	KUNIT_ASSERT_EQ(test, ring_buffer_resize(r.b, 2 * (RBT_PAGE - 16),
+						 r.cpu), 0);
+	KUNIT_ASSERT_EQ(test, cpu->nr_pages, 2);
+
+	/* fill the reader's sub-buffer and read exactly what it holds */
+	first = cpu->tail;
+	for (n = 0; n < 1000 && cpu->tail == first; n++) {
+		rbt_race_write(&r, 0);
+		in_first++;
+	}
+	for (n = 0; n + 1 < in_first; n++)
+		KUNIT_ASSERT_TRUE(test, rbt_race_read(&r));
+
+	/* on to the first push */
+	r.armed = true;
+	for (n = 0; n < 10000 && !r.fired; n++)
+		rbt_race_write(&r, 0);
+	r.armed = false;
+	KUNIT_EXPECT_TRUE(test, r.fired);
+	KUNIT_EXPECT_EQ(test, rbt_head_flags(cpu), 1);
+
+	ring_buffer_change_overwrite(r.b, 0);
+	rbt_race_books(&r);
+	n = r.written;
+	rbt_race_more(&r, half);
+	KUNIT_EXPECT_EQ(test, r.written - n, half);
+	KUNIT_EXPECT_EQ(test, ring_buffer_dropped_events_cpu(r.b, r.cpu), 0);
+	rbt_race_books(&r);
+	migrate_enable();
+	ring_buffer_free(r.b);
+}
+
+/*
+ * Resize while the reader is on the writers' sub-buffer (the ring holds
+ * nothing): grow, write past the old size, shrink with records in the
+ * ring, overwrite, drain.  The loss is counted exactly.
+ */
+static void rbt_resize_reader_on_tail(struct kunit *test)
+{
+	struct rbt_race r = { .at = RB_TP_PUSH };
+	unsigned int page = RBT_PAGE / (RBT_LEN + 8);
+	struct rb_cpu *cpu;
+
+	migrate_disable();
+	rbt_race_start(test, &r, 2);
+	cpu = rb_cpu_of(r.b, r.cpu);
+	rbt_race_more(&r, 20);
+	while (rbt_race_read(&r))
+		;
+	KUNIT_ASSERT_PTR_EQ(test, cpu->reader, cpu->tail);
+	KUNIT_ASSERT_EQ(test, ring_buffer_resize(r.b, 8 * (RBT_PAGE - 16),
+						 r.cpu), 0);
+	rbt_race_more(&r, 3 * page);
+	KUNIT_EXPECT_EQ(test, ring_buffer_overrun_cpu(r.b, r.cpu), 0);
+	KUNIT_ASSERT_EQ(test, ring_buffer_resize(r.b, 3 * (RBT_PAGE - 16),
+						 r.cpu), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(r.b, r.cpu) + r.read +
+			ring_buffer_overrun_cpu(r.b, r.cpu), r.written);
+	rbt_race_more(&r, 5 * page);
+	KUNIT_EXPECT_GT(test, ring_buffer_overrun_cpu(r.b, r.cpu), 0);
+	rbt_race_books(&r);
+	migrate_enable();
+	ring_buffer_free(r.b);
+}
+
 /* Orders: sizes, round trip across sub-buffers of every order. */
 static void rbt_subbuf_orders(struct kunit *test)
 {
@@ -722,6 +1085,11 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_resize_while_reading),
 	KUNIT_CASE(rbt_discard),
 	KUNIT_CASE(rbt_nested_irq),
+	KUNIT_CASE(rbt_push_nested_aba),
+	KUNIT_CASE(rbt_push_reader_aba),
+	KUNIT_CASE(rbt_push_reader_each_point),
+	KUNIT_CASE(rbt_push_two_pages_resized),
+	KUNIT_CASE(rbt_resize_reader_on_tail),
 	KUNIT_CASE(rbt_subbuf_orders),
 	{}
 };

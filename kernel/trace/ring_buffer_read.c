@@ -19,7 +19,11 @@
  *      R (reader's, read)                     head (now the reader's)
  *
  * R's link gets the flag first; then one cmpxchg on prev's link, which
- * a writer pushing the head competes for (see ring_buffer_write.c, C2).
+ * a writer pushing the head competes for (see ring_buffer_write.c, C0).
+ * While a writer on another CPU holds its claim (RB_LINK_PUSH) the
+ * reader waits the few instructions until C2, within a bound; if the
+ * claim belongs to the context this reader interrupted, or the bound is
+ * reached, it gives up and the ring looks empty for this call.
  * The head may be the sub-buffer writers are filling: the writers keep
  * filling it outside the ring and leave it through its own link.
  */
@@ -71,17 +75,20 @@ struct rb_sbuf *rb_find_head(struct rb_cpu *cpu, struct rb_sbuf **prevp)
 	return NULL;
 }
 
+/* cpu_relax() rounds a reader waits for a writer's claim to go */
+#define RB_CLAIM_WAIT	10000
+
 static bool rb_swap_reader(struct rb_cpu *cpu)
 {
 	struct rb_sbuf *r = cpu->reader, *prev, *head;
-	unsigned long link, overrun;
-	int tries;
+	unsigned long link, old, overrun;
+	int tries = 0, waits = 0;
 
 	r->read = 0;
 	local_set(&r->write, rb_w_recycled(local_read(&r->write)));
 	local_set(&r->page->commit, 0);
 
-	for (tries = 0; tries < 100; tries++) {
+	while (tries < 100) {
 		head = rb_find_head(cpu, &prev);
 		if (!head)
 			return false;
@@ -89,10 +96,23 @@ static bool rb_swap_reader(struct rb_cpu *cpu)
 		atomic_long_set(&r->link, (atomic_long_read(&head->link) &
 					   ~RB_LINK_FLAGS) | RB_LINK_HEAD);
 		/* R's link before R is reachable; the cmpxchg orders it */
-		if (atomic_long_cmpxchg(&prev->link, link,
-					(unsigned long)r) == link)
+		old = atomic_long_cmpxchg(&prev->link, link, (unsigned long)r);
+		if (old == link)
 			goto swapped;
 		cpu_relax();
+		if (old != (link | RB_LINK_PUSH)) {
+			tries++;	/* the head moved: find it again */
+			continue;
+		}
+		/*
+		 * A writer claimed the head (C0) and drops the claim a few
+		 * instructions later (C2), unless it is the context we
+		 * interrupted on this CPU.  Wait a little, never long: with
+		 * nothing swapped in, the ring just looks empty for now.
+		 */
+		if (cpu->cpu == raw_smp_processor_id() ||
+		    ++waits > RB_CLAIM_WAIT)
+			return false;
 	}
 	RB_BROKEN(cpu->buffer, tries == 100);
 	return false;

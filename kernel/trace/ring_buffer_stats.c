@@ -13,9 +13,10 @@
  * when writers overwrote or a resize dropped the sub-buffer holding
  * them.  Reservations that failed are counted apart: dropped_events (ring
  * full in producer/consumer mode) and commit_overrun (ring full of
- * uncommitted records, only possible with deep nesting).  Writers update
- * their counters with local operations; readers their own under
- * reader_lock; anyone may read them.
+ * uncommitted records, only possible with deep nesting, or a nested
+ * writer arriving during the head push of the one it interrupted).
+ * Writers update their counters with local operations; readers their
+ * own under reader_lock; anyone may read them.
  *
  * The record accessors may be used on any record, in the ring or copied.
  */
@@ -114,7 +115,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_overrun_cpu);
 
 /**
  * ring_buffer_commit_overrun_cpu - records refused because the ring was
- *	full of uncommitted records, one CPU
+ *	full of uncommitted records or a writer they interrupted was
+ *	pushing the head, one CPU
  * @buffer: the buffer
  * @cpu_id: the CPU
  */

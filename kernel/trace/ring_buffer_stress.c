@@ -18,6 +18,7 @@
  *
  *   records written = records read + overrun
  *   records missing from the sequences = overrun
+ *   nothing left in the ring (entries 0, ring_buffer_empty_cpu())
  *   reservations refused >= dropped_events + commit_overrun
  *   lost counts reported to the reader <= overrun
  *
@@ -287,6 +288,11 @@ static int __init rbs_init(void)
 		if (missing != overrun)
 			rbs_fail("cpu %d: %llu missing from the sequences, overrun %lu",
 				 cpu, missing, overrun);
+		/* a record stranded behind a wrong head flag is not a loss */
+		if (ring_buffer_entries_cpu(rbs_buf, cpu) ||
+		    !ring_buffer_empty_cpu(rbs_buf, cpu))
+			rbs_fail("cpu %d: %lu records left after the drain",
+				 cpu, ring_buffer_entries_cpu(rbs_buf, cpu));
 		if (ring_buffer_read_events_cpu(rbs_buf, cpu) != rd)
 			rbs_fail("cpu %d: read_events %lu, consumer read %llu",
 				 cpu, ring_buffer_read_events_cpu(rbs_buf, cpu), rd);

@@ -27,11 +27,15 @@
  *     FULL tries to move the tail (rb_move_tail()); the moves are
  *     idempotent steps ended by a cmpxchg on cpu->tail, and an
  *     interrupted mover finds the tail already moved and just retries.
- *  C  head push (overwrite): set the flag on the link after the head,
- *     then cmpxchg it off the link into the head.  Only the winner of
- *     the second cmpxchg counts the overrun; the reader competes for the
- *     same link when it swaps the head out, so exactly one of them owns
- *     the old head.
+ *  C  head push (overwrite), three steps on the link into the head:
+ *     C0 claims it (cmpxchg adds P to the H link read before), C1 sets
+ *     the flag on the link after the head, C2 drops the old link's
+ *     flags.  The reader competes for the same link when it swaps the
+ *     head out: whoever changes the H link first owns the old head, and
+ *     only a claiming writer counts it as overrun.  A writer that
+ *     interrupts a claim refuses its record (commit_overrun): the
+ *     interrupted writer is moving the tail.  See the table at
+ *     RB_LINK_PUSH for who may change a link when.
  *  D  time stamps: cpu->last_end/last_ts name the record written last.
  *     A writer whose reservation starts where last_end points writes a
  *     27-bit delta (or a TIME_EXTEND); otherwise it interrupted a writer
@@ -46,6 +50,11 @@
 #include <linux/export.h>
 
 #include "ring_buffer_internal.h"
+
+#if IS_ENABLED(CONFIG_RING_BUFFER_KUNIT_TEST)
+/* Set by the KUnit suite only; see rb_test_point(). */
+void (*rb_test_hook)(struct rb_cpu *cpu, enum rb_test_point at);
+#endif
 
 u64 rb_clock(struct trace_buffer *buffer)
 {
@@ -142,16 +151,33 @@ again:
 
 /*
  * C: the tail reached the head in overwrite mode.  @link is @sb's link
- * as read, naming @next with the HEAD flag.  Returns true when the head
- * is no longer @next (whoever moved it), false to read the link again.
+ * as read, naming @next with the HEAD flag.  Returns true when we pushed
+ * the head out of the ring, false when the link changed meanwhile (the
+ * reader took @next, or an interrupting writer pushed it): read it again.
+ *
+ * Before the claim existed, C1 ran on whatever @next's link held when it
+ * was read.  An interrupt that pushed @next, filled it and pushed the
+ * sub-buffer after it (or a reader that swapped @next out and back in)
+ * left that link with the same value, so C1 planted a second H in the
+ * middle of the data; the reader then took the sub-buffer after it,
+ * possibly one whose records were not published yet, and recycled it.
  */
 static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 			 struct rb_sbuf *next, unsigned long link)
 {
-	unsigned long nlink = atomic_long_read(&next->link);
-	unsigned long w;
+	unsigned long nlink, w;
 
-	/* C1: the sub-buffer after @next becomes the head (flag set first) */
+	/* C0: claim; fails if anybody moved the head since @link was read */
+	if (atomic_long_cmpxchg(&sb->link, link, link | RB_LINK_PUSH) != link)
+		return false;
+	rb_test_point(cpu, RB_TP_PUSH_C1);
+	/*
+	 * C1: the sub-buffer after @next becomes the head.  @next's link
+	 * cannot change between this read and the cmpxchg: the reader
+	 * cannot take @next while we hold the claim, and it only changes a
+	 * link that carries H (which this one does not, or we skip C1).
+	 */
+	nlink = atomic_long_read(&next->link);
 	if (!(nlink & RB_LINK_HEAD))
 		atomic_long_cmpxchg(&next->link, nlink, nlink | RB_LINK_HEAD);
 	/*
@@ -160,8 +186,12 @@ static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 	 * into @next (it is neither the tail nor the reader's).
 	 */
 	w = local_read(&next->write);
-	/* C2: the old head leaves; the reader competes for this link */
-	if (atomic_long_cmpxchg(&sb->link, link, (unsigned long)next) != link)
+	rb_test_point(cpu, RB_TP_PUSH_C2);
+	/* C2: the old head leaves the ring; only we change a claimed link */
+	if (RB_BROKEN(cpu->buffer,
+		      atomic_long_cmpxchg(&sb->link, link | RB_LINK_PUSH,
+					  (unsigned long)next) !=
+		      (link | RB_LINK_PUSH)))
 		return false;
 	local_add(rb_w_records(w), &cpu->overrun);
 	local_add(rb_w_off(w), &cpu->overrun_bytes);
@@ -190,11 +220,17 @@ static int rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cpu,
 			local_inc(&cpu->commit_overrun);
 			return -EBUSY;
 		}
+		/* we interrupted a writer of this CPU between C0 and C2 */
+		if (unlikely(link & RB_LINK_PUSH)) {
+			local_inc(&cpu->commit_overrun);
+			return -EBUSY;
+		}
 		if (link & RB_LINK_HEAD) {
 			if (!(buffer->flags & RB_FL_OVERWRITE)) {
 				local_inc(&cpu->dropped_events);
 				return -ENOSPC;
 			}
+			rb_test_point(cpu, RB_TP_PUSH);
 			if (!rb_push_head(cpu, sb, next, link))
 				continue;
 		}
