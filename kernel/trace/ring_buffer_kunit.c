@@ -1039,6 +1039,53 @@ static void rbt_resize_reader_on_tail(struct kunit *test)
 	ring_buffer_free(r.b);
 }
 
+/*
+ * A writer reserves on the reader's sub-buffer (the ring holds nothing)
+ * and, inside its reservation, a nested writer writes more than the
+ * ring holds.  Commits are published walking from commit_sb (the
+ * reader's sub-buffer) along the links, so the nested writer must not
+ * lap the ring: it is refused (commit_overrun) where the lap would
+ * begin, and nothing is lost uncounted.
+ */
+static void rbt_nested_lap_on_reader(struct kunit *test)
+{
+	struct rbt_race r = { .at = RB_TP_PUSH };
+	unsigned int n, i, page = RBT_PAGE / (RBT_LEN + 8);
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cpu;
+	u32 seed;
+	u8 *p;
+
+	migrate_disable();
+	rbt_race_start(test, &r, 3);
+	cpu = rb_cpu_of(r.b, r.cpu);
+	rbt_race_more(&r, 5);
+	while (rbt_race_read(&r))
+		;
+	KUNIT_ASSERT_PTR_EQ(test, cpu->reader, cpu->tail);
+
+	ev = ring_buffer_lock_reserve(r.b, RBT_LEN);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	ring_buffer_nest_start(r.b);
+	for (n = 0; n < 5 * page; n++)
+		rbt_race_write(&r, 1);
+	ring_buffer_nest_end(r.b);
+	seed = r.seq[0]++;
+	p = ring_buffer_event_data(ev);
+	for (i = 0; i < RBT_LEN; i++)
+		p[i] = (u8)(seed + i * 7);
+	memcpy(p, &seed, 4);
+	ring_buffer_unlock_commit(r.b);
+	r.written++;
+
+	KUNIT_EXPECT_GT(test, r.refused, 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_commit_overrun_cpu(r.b, r.cpu),
+			r.refused);
+	rbt_race_books(&r);
+	migrate_enable();
+	ring_buffer_free(r.b);
+}
+
 /* Orders: sizes, round trip across sub-buffers of every order. */
 static void rbt_subbuf_orders(struct kunit *test)
 {
@@ -1090,6 +1137,7 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_push_reader_each_point),
 	KUNIT_CASE(rbt_push_two_pages_resized),
 	KUNIT_CASE(rbt_resize_reader_on_tail),
+	KUNIT_CASE(rbt_nested_lap_on_reader),
 	KUNIT_CASE(rbt_subbuf_orders),
 	{}
 };

@@ -207,7 +207,7 @@ static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 static int rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cpu,
 			struct rb_sbuf *sb)
 {
-	struct rb_sbuf *next;
+	struct rb_sbuf *next, *csb;
 	unsigned long link, w;
 
 	for (;;) {
@@ -215,8 +215,16 @@ static int rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cpu,
 			return 0;
 		link = atomic_long_read(&sb->link);
 		next = rb_link_next(link);
-		/* a whole lap of uncommitted records: cannot overwrite them */
-		if (unlikely(next == READ_ONCE(cpu->commit_sb))) {
+		/*
+		 * A whole lap of uncommitted records: cannot overwrite them.
+		 * When commit_sb is the reader's sub-buffer (outside the
+		 * ring), the lap ends where writers entered the ring, at its
+		 * link: rb_publish_commits() walks from commit_sb along the
+		 * links and would skip every sub-buffer of a second lap.
+		 */
+		csb = READ_ONCE(cpu->commit_sb);
+		if (unlikely(next == csb ||
+			     (sb != csb && next == rb_sb_next(csb)))) {
 			local_inc(&cpu->commit_overrun);
 			return -EBUSY;
 		}
