@@ -20,8 +20,22 @@
 /* Borrowed from trace.c: the global instance (top of tracefs). */
 extern struct trace_array global_trace;
 
+/*
+ * Borrowed from trace.c (patches/0062): tracing_disabled is 1 until the
+ * buffers are set up and for good once tracing broke; the walker of the
+ * trace export list, and the static key that says an export wants
+ * markers.
+ */
+extern int tracing_disabled;
+void ftrace_exports(struct ring_buffer_event *event, int flag);
+DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
+
 /* trace_errlog.c: each instance's "error_log" file and its teardown. */
 extern const struct file_operations tracing_err_log_fops;
 void clear_tracing_err_log(struct trace_array *tr);
+
+/* trace_marker.c: each instance's "trace_marker" and "trace_marker_raw". */
+extern const struct file_operations tracing_mark_fops;
+extern const struct file_operations tracing_mark_raw_fops;
 
 #endif /* _TRACE_CARVE_H */
