@@ -30,6 +30,31 @@ extern int tracing_disabled;
 void ftrace_exports(struct ring_buffer_event *event, int flag);
 DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 
+/*
+ * Borrowed from trace.c (patches/0063): the instance trace_printk()
+ * writes to (trace_printk_dest moves it; trace.c owns the option), the
+ * stack recorder, and whether a startup self-test owns the global
+ * buffer.
+ */
+extern struct trace_array *printk_trace;
+#ifdef CONFIG_STACKTRACE
+void __ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
+			  unsigned int trace_ctx, int skip,
+			  struct pt_regs *regs);
+#endif
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+extern bool tracing_selftest_running;
+static inline bool tracing_selftest_on(void)
+{
+	return READ_ONCE(tracing_selftest_running);
+}
+#else
+static inline bool tracing_selftest_on(void)
+{
+	return false;
+}
+#endif
+
 /* trace_errlog.c: each instance's "error_log" file and its teardown. */
 extern const struct file_operations tracing_err_log_fops;
 void clear_tracing_err_log(struct trace_array *tr);
@@ -37,5 +62,8 @@ void clear_tracing_err_log(struct trace_array *tr);
 /* trace_marker.c: each instance's "trace_marker" and "trace_marker_raw". */
 extern const struct file_operations tracing_mark_fops;
 extern const struct file_operations tracing_mark_raw_fops;
+
+/* trace_printk.c: the trace_printk option changed (trace_types_lock). */
+void trace_printk_start_stop_comm(int enabled);
 
 #endif /* _TRACE_CARVE_H */
