@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The seam between what is left of 6.12's trace.c and the jobs carved
+ * out of it into files of ours.
+ *
+ * While trace.c is upstream's, a job moves out of it by a deletion-only
+ * patch (patches/006x-trace-carve-*.patch) that removes the region and
+ * drops "static" from the few trace.c objects the moved code still
+ * reads.  Both directions are declared here: what trace.c calls in our
+ * files (it still creates the tracefs files and tears instances down),
+ * and what our files borrow from trace.c.  trace.h includes this header
+ * at its end (patches/0060), so trace.c sees every declaration that
+ * must match its definitions, and the compiler checks each pair.  It
+ * relies on trace.h for its types.  The header goes away with trace.c
+ * (core-plan.rst, step S9).
+ */
+#ifndef _TRACE_CARVE_H
+#define _TRACE_CARVE_H
+
+/* Borrowed from trace.c: the global instance (top of tracefs). */
+extern struct trace_array global_trace;
+
+/*
+ * Borrowed from trace.c (patches/0062): tracing_disabled is 1 until the
+ * buffers are set up and for good once tracing broke; the walker of the
+ * trace export list, and the static key that says an export wants
+ * markers.
+ */
+extern int tracing_disabled;
+void ftrace_exports(struct ring_buffer_event *event, int flag);
+DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
+
+/*
+ * Borrowed from trace.c (patches/0063): the instance trace_printk()
+ * writes to (trace_printk_dest moves it; trace.c owns the option), the
+ * stack recorder, and whether a startup self-test owns the global
+ * buffer.
+ */
+extern struct trace_array *printk_trace;
+#ifdef CONFIG_STACKTRACE
+void __ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
+			  unsigned int trace_ctx, int skip,
+			  struct pt_regs *regs);
+#endif
+#ifdef CONFIG_FTRACE_STARTUP_TEST
+extern bool tracing_selftest_running;
+static inline bool tracing_selftest_on(void)
+{
+	return READ_ONCE(tracing_selftest_running);
+}
+#else
+static inline bool tracing_selftest_on(void)
+{
+	return false;
+}
+#endif
+
+/* trace_errlog.c: each instance's "error_log" file and its teardown. */
+extern const struct file_operations tracing_err_log_fops;
+void clear_tracing_err_log(struct trace_array *tr);
+
+/* trace_marker.c: each instance's "trace_marker" and "trace_marker_raw". */
+extern const struct file_operations tracing_mark_fops;
+extern const struct file_operations tracing_mark_raw_fops;
+
+/* trace_printk.c: the trace_printk option changed (trace_types_lock). */
+void trace_printk_start_stop_comm(int enabled);
+
+#endif /* _TRACE_CARVE_H */
