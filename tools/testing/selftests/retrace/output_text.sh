@@ -128,6 +128,9 @@ out=$(cat trace)
 defaults
 opt norecord-tgid
 echo > trace
+# Leave tracing on, as the guest boots: the next test must not inherit
+# a stopped buffer (trigger_input.sh's traceon:2 is spent otherwise).
+echo 1 > tracing_on
 echo "== end"
 for m in "marker plain" "no newline" "marker with user stack" \
 	 "# 2a buf: 72 61 77 00 ff" "sched_process_exec: filename=/bin/true" \
