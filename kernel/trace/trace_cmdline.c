@@ -1,0 +1,742 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Who was that pid?  The comm and tgid caches behind the task column of
+ * every trace line, and the files saved_cmdlines, saved_cmdlines_size and
+ * saved_tgids.
+ *
+ * Replaces upstream's trace_sched_switch.c (Documentation/trace/retrace/
+ * leaves.rst) with the same functions, declared by 6.12's trace.h and
+ * <linux/trace_events.h>, because upstream's trace.c, trace_events.c and
+ * tracers call them until step S9 of core-plan.rst.
+ *
+ * Recording.  A record's header holds only a pid; the comm and tgid are
+ * saved on the side.  Commit sets this CPU's trace_taskinfo_save (trace.c)
+ * and the next sched_switch or wakeup on the CPU stores the tasks
+ * involved, then clears the flag: one store per switch that follows
+ * tracing activity, not one per event.  The sched probes are registered
+ * while anyone wants comms (events with record-cmd, tracers) or tgids
+ * (record-tgid), counted by two references.
+ *
+ * The comm cache (struct cmdcache) keeps 6.12's observable behaviour
+ * (core-plan.rst 2.8): a slot per (pid & 32767), slots handed out
+ * round-robin from slot 1, "<idle>" for pid 0, "<...>" for a pid whose
+ * slot holds another pid, and a slot count that is whatever fits in the
+ * page-order block, so that saved_cmdlines_size reads back 6.12's number.
+ *
+ * The tgid map is an array indexed by pid up to the pid_max of the moment
+ * it is allocated (first use of record-tgid); larger pids are not kept.
+ *
+ * Locks, outermost first: callers' event_mutex or trace_types_lock ->
+ * recorder_mutex -> tracepoint registration.  cmdline_lock is a leaf, see
+ * its definition.  Contexts: the probes run under the runqueue lock with
+ * interrupts off; trace_find_cmdline() runs in process context and, from
+ * ftrace_dump(), in NMI; the file operations in process context.
+ */
+#include <linux/bug.h>
+#include <linux/gfp.h>
+#include <linux/hardirq.h>
+#include <linux/kstrtox.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/pid.h>
+#include <linux/printk.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/threads.h>
+#include <linux/uaccess.h>
+#include <trace/events/sched.h>
+
+#include "trace.h"
+#include "trace_cmdline.h"
+
+#define CMDCACHE_KEY_MASK	(PID_MAX_DEFAULT - 1)
+#define CMDCACHE_FREE		U32_MAX		/* in slot_of[] and slot_pid[] */
+
+/*
+ * One page-order block:
+ *
+ *   | header: nr_slots, last, order, slot_pid | slot_of[32768] |
+ *   | comm[nr_slots][TASK_COMM_LEN] | slot_pid[nr_slots] | (unused tail) |
+ *
+ * slot_of[key] is the slot a key (pid & 32767) owns, or CMDCACHE_FREE; once
+ * set it never changes until the block is replaced.  slot_pid[s] is the
+ * pid last stored in slot s, or CMDCACHE_FREE.  A lookup of pid P finds
+ * P's comm only if slot_pid[slot_of[P & 32767]] == P.
+ */
+struct cmdcache {
+	unsigned int	nr_slots;
+	unsigned int	last;		/* slot handed out last */
+	unsigned int	order;		/* of the block */
+	u32		*slot_pid;
+	u32		slot_of[PID_MAX_DEFAULT];
+	char		comm[][TASK_COMM_LEN];
+};
+
+/*
+ * What 6.12's block header measured: a map of PID_MAX_DEFAULT + 1 entries,
+ * a pointer and two ints.  Only its size is used: the block for a request
+ * of N slots is the smallest power-of-two number of pages holding this
+ * header and N slots of TASK_COMM_LEN + 4 bytes, and every whole slot that
+ * fits is used; saved_cmdlines_size shows that count, so it must be 6.12's.
+ */
+struct cmdcache_v612_header {
+	u32	map[PID_MAX_DEFAULT + 1];
+	u32	*rev;
+	u32	num;
+	int	idx;
+};
+
+#define CMDCACHE_HEADER_BYTES	sizeof(struct cmdcache_v612_header)
+#define CMDCACHE_SLOT_BYTES	(TASK_COMM_LEN + sizeof(u32))
+
+/**
+ * cmdcache_alloc - a comm cache of at least @want slots, all free
+ * @want: 1 .. PID_MAX_DEFAULT
+ *
+ * Context: process (sleeps).  Return: the cache or NULL.
+ */
+struct cmdcache *cmdcache_alloc(unsigned int want)
+{
+	unsigned int order;
+	struct cmdcache *c;
+	size_t bytes;
+
+	BUILD_BUG_ON(offsetof(struct cmdcache, comm) > CMDCACHE_HEADER_BYTES);
+
+	order = get_order(CMDCACHE_HEADER_BYTES + (size_t)want * CMDCACHE_SLOT_BYTES);
+	c = (struct cmdcache *)__get_free_pages(GFP_KERNEL, order);
+	if (!c)
+		return NULL;
+	bytes = PAGE_SIZE << order;
+
+	c->order = order;
+	c->nr_slots = (bytes - CMDCACHE_HEADER_BYTES) / CMDCACHE_SLOT_BYTES;
+	c->last = 0;			/* so the first slot handed out is 1 */
+	c->slot_pid = (u32 *)c->comm[c->nr_slots];
+	memset(c->slot_of, 0xff, sizeof(c->slot_of));
+	memset(c->slot_pid, 0xff, c->nr_slots * sizeof(*c->slot_pid));
+	return c;
+}
+
+void cmdcache_free(struct cmdcache *c)
+{
+	if (c)
+		free_pages((unsigned long)c, c->order);
+}
+
+unsigned int cmdcache_slots(const struct cmdcache *c)
+{
+	return c->nr_slots;
+}
+
+/* Store @comm for @pid (> 0), taking a slot for its key if it has none. */
+void cmdcache_store(struct cmdcache *c, int pid, const char *comm)
+{
+	unsigned int key = pid & CMDCACHE_KEY_MASK;
+	unsigned int slot = c->slot_of[key];
+
+	if (slot == CMDCACHE_FREE) {
+		slot = c->last + 1 == c->nr_slots ? 0 : c->last + 1;
+		c->slot_of[key] = slot;
+		c->last = slot;
+	}
+	c->slot_pid[slot] = pid;
+	strscpy(c->comm[slot], comm, TASK_COMM_LEN);
+}
+
+/* The names trace lines show for pids that have no comm of their own. */
+static bool cmdcache_special(int pid, char comm[TASK_COMM_LEN])
+{
+	if (!pid) {
+		strscpy(comm, "<idle>", TASK_COMM_LEN);
+		return true;
+	}
+	if (WARN_ON_ONCE(pid < 0)) {
+		strscpy(comm, "<XXX>", TASK_COMM_LEN);
+		return true;
+	}
+	return false;
+}
+
+static void cmdcache_unknown(char comm[TASK_COMM_LEN])
+{
+	strscpy(comm, "<...>", TASK_COMM_LEN);
+}
+
+void cmdcache_lookup(const struct cmdcache *c, int pid,
+		     char comm[TASK_COMM_LEN])
+{
+	unsigned int slot;
+
+	if (cmdcache_special(pid, comm))
+		return;
+	slot = c->slot_of[pid & CMDCACHE_KEY_MASK];
+	if (slot != CMDCACHE_FREE && c->slot_pid[slot] == pid)
+		strscpy(comm, c->comm[slot], TASK_COMM_LEN);
+	else
+		cmdcache_unknown(comm);
+}
+
+/* The first slot at or after @slot that holds a pid, or -1. */
+int cmdcache_next_used(const struct cmdcache *c, unsigned int slot)
+{
+	for (; slot < c->nr_slots; slot++)
+		if (c->slot_pid[slot] != CMDCACHE_FREE)
+			return slot;
+	return -1;
+}
+
+/* The pid in @slot, or -1 if the slot is free. */
+int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot)
+{
+	u32 pid = c->slot_pid[slot];
+
+	return pid == CMDCACHE_FREE ? -1 : pid;
+}
+
+/*
+ * The global comm cache.  cmdline_lock protects the pointer @cmdlines and
+ * the cache's contents.  It is an arch spinlock: lockdep and the lock
+ * tracepoints do not see it, so taking it inside sched probes cannot
+ * recurse into tracing.  Rules:
+ *  - the sched probes only try it, with preemption off (they run with
+ *    interrupts off under the runqueue lock); a miss leaves this CPU's
+ *    trace_taskinfo_save set, so the next switch retries;
+ *  - readers take it with preemption off, except in NMI (ftrace_dump()),
+ *    where they only try it and print "<...>" on a miss;
+ *  - a resize builds the new cache outside it, swaps the pointer under
+ *    it, and frees the old cache after releasing it.
+ * Nothing is taken while it is held.
+ */
+static arch_spinlock_t cmdline_lock = __ARCH_SPIN_LOCK_UNLOCKED;
+static struct cmdcache *cmdlines;
+
+static bool cmdline_read_lock(void)
+{
+	preempt_disable_notrace();
+	if (unlikely(in_nmi())) {
+		if (arch_spin_trylock(&cmdline_lock))
+			return true;
+		preempt_enable_notrace();
+		return false;
+	}
+	arch_spin_lock(&cmdline_lock);
+	return true;
+}
+
+static void cmdline_read_unlock(void)
+{
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable_notrace();
+}
+
+int trace_create_savedcmd(void)
+{
+	cmdlines = cmdcache_alloc(CMDCACHE_DEFAULT_SLOTS);
+	return cmdlines ? 0 : -ENOMEM;
+}
+
+void trace_free_saved_cmdlines_buffer(void)
+{
+	struct cmdcache *old;
+
+	preempt_disable();
+	arch_spin_lock(&cmdline_lock);
+	old = cmdlines;
+	cmdlines = NULL;
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable();
+	cmdcache_free(old);
+}
+
+/*
+ * Store the comms of @a and, if not NULL, @b under one try of the lock.
+ * Returns false if the lock was busy (nothing stored).
+ */
+static bool cmdline_save(struct task_struct *a, struct task_struct *b)
+{
+	bool done = false;
+
+	if (!a->pid && (!b || !b->pid))
+		return true;		/* idle has a fixed name */
+
+	preempt_disable_notrace();
+	if (arch_spin_trylock(&cmdline_lock)) {
+		if (cmdlines) {
+			if (a->pid)
+				cmdcache_store(cmdlines, a->pid, a->comm);
+			if (b && b->pid)
+				cmdcache_store(cmdlines, b->pid, b->comm);
+		}
+		arch_spin_unlock(&cmdline_lock);
+		done = true;
+	}
+	preempt_enable_notrace();
+	return done;
+}
+
+/* Returns 1 if @tsk's comm is stored (or needs no storing), 0 if not. */
+int trace_save_cmdline(struct task_struct *tsk)
+{
+	return cmdline_save(tsk, NULL);
+}
+
+/**
+ * trace_find_cmdline - the comm to print for @pid
+ * @pid: the pid of a record
+ * @comm: where to write it (always NUL-terminated)
+ *
+ * Context: any; in NMI the answer may be "<...>" if the cache is busy.
+ */
+void trace_find_cmdline(int pid, char comm[])
+{
+	if (cmdcache_special(pid, comm))
+		return;
+	if (!cmdline_read_lock()) {
+		cmdcache_unknown(comm);
+		return;
+	}
+	if (cmdlines)
+		cmdcache_lookup(cmdlines, pid, comm);
+	else
+		cmdcache_unknown(comm);
+	cmdline_read_unlock();
+}
+
+/*
+ * The tgid map: tgid_map[pid] for 0 <= pid <= tgid_max, 0 when unknown.
+ * Allocated once, under recorder_mutex, and never freed; tgid_max is
+ * written before the map is published with smp_store_release(), which
+ * pairs with the smp_load_acquire() in tgid_slot().  Entries are single
+ * int stores and loads from any context.
+ */
+static int *tgid_map;
+static unsigned int tgid_max;
+
+static int *tgid_slot(int pid)
+{
+	int *map;
+
+	/* Pairs with smp_store_release() in trace_alloc_tgid_map(). */
+	map = smp_load_acquire(&tgid_map);
+	if (!map || pid < 0 || pid > tgid_max)
+		return NULL;
+	return &map[pid];
+}
+
+int trace_find_tgid(int pid)
+{
+	int *slot = tgid_slot(pid);
+
+	return slot ? READ_ONCE(*slot) : 0;
+}
+
+static bool tgid_save(struct task_struct *tsk)
+{
+	int *slot;
+
+	if (!tsk->pid)
+		return true;
+	slot = tgid_slot(tsk->pid);
+	if (!slot)
+		return false;
+	WRITE_ONCE(*slot, tsk->tgid);
+	return true;
+}
+
+/*
+ * Record what @flags asks for about @a and (if not NULL) @b, if a record
+ * was committed on this CPU since the last time; clear the CPU's flag only
+ * if everything was stored.
+ */
+static void taskinfo_record(struct task_struct *a, struct task_struct *b,
+			    int flags)
+{
+	bool done = true;
+
+	if (unlikely(!(flags & (TRACE_RECORD_CMDLINE | TRACE_RECORD_TGID))))
+		return;
+	if (!__this_cpu_read(trace_taskinfo_save))
+		return;
+
+	if (flags & TRACE_RECORD_CMDLINE)
+		done = cmdline_save(a, b);
+	if (flags & TRACE_RECORD_TGID) {
+		done = tgid_save(a) && done;
+		if (b)
+			done = tgid_save(b) && done;
+	}
+	if (done)
+		__this_cpu_write(trace_taskinfo_save, false);
+}
+
+/**
+ * tracing_record_taskinfo - save @task's comm and/or tgid
+ * @task: the task
+ * @flags: TRACE_RECORD_CMDLINE, TRACE_RECORD_TGID or both
+ *
+ * Does nothing unless a record was committed on this CPU since the last
+ * successful save.  Context: preemption off (the per-CPU flag).
+ */
+void tracing_record_taskinfo(struct task_struct *task, int flags)
+{
+	taskinfo_record(task, NULL, flags);
+}
+
+/**
+ * tracing_record_taskinfo_sched_switch - save both tasks of a switch
+ * @prev: the task leaving the CPU
+ * @next: the task entering it
+ * @flags: TRACE_RECORD_CMDLINE, TRACE_RECORD_TGID or both
+ *
+ * As tracing_record_taskinfo(), for two tasks under one lock attempt.
+ */
+void tracing_record_taskinfo_sched_switch(struct task_struct *prev,
+					  struct task_struct *next, int flags)
+{
+	taskinfo_record(prev, next, flags);
+}
+
+void tracing_record_cmdline(struct task_struct *task)
+{
+	taskinfo_record(task, NULL, TRACE_RECORD_CMDLINE);
+}
+
+void tracing_record_tgid(struct task_struct *task)
+{
+	taskinfo_record(task, NULL, TRACE_RECORD_TGID);
+}
+
+/*
+ * The recorders.  recorder_refs[] counts the users of each kind; both are
+ * written under recorder_mutex and read by the probes with READ_ONCE().
+ * The three sched probes are registered while the sum is above zero.
+ * recorder_mutex also serialises the allocation of the tgid map.
+ */
+enum recorder_kind { RECORD_COMM, RECORD_TGID, NR_RECORDERS };
+
+static DEFINE_MUTEX(recorder_mutex);
+static unsigned int recorder_refs[NR_RECORDERS];
+static bool recorder_probes_on;		/* under recorder_mutex */
+
+static int recorder_flags(void)
+{
+	return (READ_ONCE(recorder_refs[RECORD_COMM]) ? TRACE_RECORD_CMDLINE : 0) |
+	       (READ_ONCE(recorder_refs[RECORD_TGID]) ? TRACE_RECORD_TGID : 0);
+}
+
+static void recorder_probe_switch(void *data, bool preempt,
+				  struct task_struct *prev,
+				  struct task_struct *next,
+				  unsigned int prev_state)
+{
+	int flags = recorder_flags();
+
+	if (flags)
+		taskinfo_record(prev, next, flags);
+}
+
+/* For sched_wakeup and sched_wakeup_new: the waker and the woken. */
+static void recorder_probe_wakeup(void *data, struct task_struct *woken)
+{
+	int flags = recorder_flags();
+
+	if (flags)
+		taskinfo_record(current, woken, flags);
+}
+
+static int recorder_probes_add(void)
+{
+	int ret;
+
+	ret = register_trace_sched_wakeup(recorder_probe_wakeup, NULL);
+	if (ret)
+		goto fail;
+	ret = register_trace_sched_wakeup_new(recorder_probe_wakeup, NULL);
+	if (ret)
+		goto fail_wakeup;
+	ret = register_trace_sched_switch(recorder_probe_switch, NULL);
+	if (ret)
+		goto fail_wakeup_new;
+	return 0;
+
+fail_wakeup_new:
+	unregister_trace_sched_wakeup_new(recorder_probe_wakeup, NULL);
+fail_wakeup:
+	unregister_trace_sched_wakeup(recorder_probe_wakeup, NULL);
+fail:
+	pr_warn("tracing: cannot record task names (sched probes: %d)\n", ret);
+	return ret;
+}
+
+static void recorder_probes_remove(void)
+{
+	unregister_trace_sched_switch(recorder_probe_switch, NULL);
+	unregister_trace_sched_wakeup_new(recorder_probe_wakeup, NULL);
+	unregister_trace_sched_wakeup(recorder_probe_wakeup, NULL);
+}
+
+/* What a change of the reference sum means for the probes. */
+enum recorder_step { RECORDER_STAY, RECORDER_FIRST, RECORDER_LAST };
+
+static void recorder_change(enum recorder_kind kind, bool get)
+{
+	unsigned int before, after;
+	enum recorder_step step;
+
+	mutex_lock(&recorder_mutex);
+	before = recorder_refs[RECORD_COMM] + recorder_refs[RECORD_TGID];
+	if (!get && WARN_ON_ONCE(!recorder_refs[kind]))
+		goto out;
+	WRITE_ONCE(recorder_refs[kind], recorder_refs[kind] + (get ? 1 : -1));
+	after = get ? before + 1 : before - 1;
+
+	step = RECORDER_STAY;
+	if (!before && after)
+		step = RECORDER_FIRST;
+	else if (before && !after)
+		step = RECORDER_LAST;
+
+	switch (step) {
+	case RECORDER_FIRST:	/* 0 -> 1: start recording */
+		recorder_probes_on = !recorder_probes_add();
+		break;
+	case RECORDER_LAST:	/* 1 -> 0: stop, if we ever started */
+		if (recorder_probes_on)
+			recorder_probes_remove();
+		recorder_probes_on = false;
+		break;
+	case RECORDER_STAY:	/* N -> N +/- 1, N > 0 */
+		break;
+	}
+out:
+	mutex_unlock(&recorder_mutex);
+}
+
+void tracing_start_cmdline_record(void)
+{
+	recorder_change(RECORD_COMM, true);
+}
+
+void tracing_stop_cmdline_record(void)
+{
+	recorder_change(RECORD_COMM, false);
+}
+
+void tracing_start_tgid_record(void)
+{
+	recorder_change(RECORD_TGID, true);
+}
+
+void tracing_stop_tgid_record(void)
+{
+	recorder_change(RECORD_TGID, false);
+}
+
+/**
+ * trace_alloc_tgid_map - allocate the tgid map, if not done yet
+ *
+ * Sized by the current pid_max.  Context: process (sleeps).
+ * Return: 0, or -ENOMEM.
+ */
+int trace_alloc_tgid_map(void)
+{
+	unsigned int max;
+	int *map;
+	int ret = 0;
+
+	mutex_lock(&recorder_mutex);
+	if (tgid_map)
+		goto out;
+	max = READ_ONCE(pid_max);
+	map = kvcalloc(max + 1, sizeof(*map), GFP_KERNEL);
+	if (!map) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	tgid_max = max;
+	/* Pairs with smp_load_acquire() in tgid_slot(). */
+	smp_store_release(&tgid_map, map);
+out:
+	mutex_unlock(&recorder_mutex);
+	return ret;
+}
+
+/*
+ * saved_cmdlines: "pid comm" for every used slot, in slot order.  The
+ * seq_file position is the slot to resume from; cmdline_lock is held
+ * from start to stop, so the cache cannot be swapped in between.
+ */
+static void *saved_cmdlines_at(loff_t pos)
+{
+	int slot;
+
+	if (!cmdlines || pos >= cmdlines->nr_slots)
+		return NULL;
+	slot = cmdcache_next_used(cmdlines, pos);
+	return slot < 0 ? NULL : &cmdlines->slot_pid[slot];
+}
+
+static void *saved_cmdlines_start(struct seq_file *m, loff_t *pos)
+{
+	preempt_disable();
+	arch_spin_lock(&cmdline_lock);
+	return saved_cmdlines_at(*pos);
+}
+
+static void *saved_cmdlines_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	*pos = (u32 *)v - cmdlines->slot_pid + 1;
+	return saved_cmdlines_at(*pos);
+}
+
+static void saved_cmdlines_stop(struct seq_file *m, void *v)
+{
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable();
+}
+
+static int saved_cmdlines_show(struct seq_file *m, void *v)
+{
+	char comm[TASK_COMM_LEN];
+	int pid = *(u32 *)v;
+
+	cmdcache_lookup(cmdlines, pid, comm);
+	seq_printf(m, "%d %s\n", pid, comm);
+	return 0;
+}
+
+static const struct seq_operations saved_cmdlines_seq = {
+	.start	= saved_cmdlines_start,
+	.next	= saved_cmdlines_next,
+	.stop	= saved_cmdlines_stop,
+	.show	= saved_cmdlines_show,
+};
+
+static int saved_cmdlines_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open_get_tr(NULL);
+
+	return ret ? ret : seq_open(filp, &saved_cmdlines_seq);
+}
+
+const struct file_operations tracing_saved_cmdlines_fops = {
+	.open		= saved_cmdlines_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/* saved_cmdlines_size: the slot count; a write replaces the cache. */
+static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
+					size_t cnt, loff_t *ppos)
+{
+	unsigned int n = 0;
+	char buf[16];
+	int len;
+
+	if (cmdline_read_lock()) {	/* never fails outside NMI */
+		if (cmdlines)
+			n = cmdlines->nr_slots;
+		cmdline_read_unlock();
+	}
+
+	len = scnprintf(buf, sizeof(buf), "%u\n", n);
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+}
+
+static ssize_t saved_cmdlines_size_write(struct file *filp,
+					 const char __user *ubuf,
+					 size_t cnt, loff_t *ppos)
+{
+	struct cmdcache *new, *old;
+	unsigned long want;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &want);
+	if (ret)
+		return ret;
+	if (!want || want > PID_MAX_DEFAULT)
+		return -EINVAL;
+
+	new = cmdcache_alloc(want);
+	if (!new)
+		return -ENOMEM;
+
+	preempt_disable();
+	arch_spin_lock(&cmdline_lock);
+	old = cmdlines;
+	cmdlines = new;
+	arch_spin_unlock(&cmdline_lock);
+	preempt_enable();
+	cmdcache_free(old);
+
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations tracing_saved_cmdlines_size_fops = {
+	.open		= tracing_open_generic,
+	.read		= saved_cmdlines_size_read,
+	.write		= saved_cmdlines_size_write,
+};
+
+/*
+ * saved_tgids: "pid tgid" for every pid with a known tgid, ascending.  The
+ * seq_file position is the pid to resume from.
+ */
+static void *saved_tgids_at(loff_t pos)
+{
+	int *map = smp_load_acquire(&tgid_map);	/* pairs as in tgid_slot() */
+
+	for (; map && pos <= tgid_max; pos++)
+		if (READ_ONCE(map[pos]))
+			return &map[pos];
+	return NULL;
+}
+
+static void *saved_tgids_start(struct seq_file *m, loff_t *pos)
+{
+	return saved_tgids_at(*pos);
+}
+
+static void *saved_tgids_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	*pos = (int *)v - tgid_map + 1;
+	return saved_tgids_at(*pos);
+}
+
+static void saved_tgids_stop(struct seq_file *m, void *v)
+{
+}
+
+static int saved_tgids_show(struct seq_file *m, void *v)
+{
+	int pid = (int *)v - tgid_map;
+
+	seq_printf(m, "%d %d\n", pid, READ_ONCE(*(int *)v));
+	return 0;
+}
+
+static const struct seq_operations saved_tgids_seq = {
+	.start	= saved_tgids_start,
+	.next	= saved_tgids_next,
+	.stop	= saved_tgids_stop,
+	.show	= saved_tgids_show,
+};
+
+static int saved_tgids_open(struct inode *inode, struct file *filp)
+{
+	int ret = tracing_check_open_get_tr(NULL);
+
+	return ret ? ret : seq_open(filp, &saved_tgids_seq);
+}
+
+const struct file_operations tracing_saved_tgids_fops = {
+	.open		= saved_tgids_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
