@@ -11,6 +11,11 @@
  * is off (the ring buffer's rule).  Any context the ring buffer allows,
  * NMI included.
  *
+ * trace.c's exported trace_buffer_lock_reserve() does what
+ * trace_record_reserve() does, but out of line; its commit half is static
+ * and tests for the buffered event these records never use.  Both are
+ * inlined here so the marker path pays no call that 6.12's did not.
+ *
  * Until the write path is ours (core-plan.rst, S5) this is the whole of
  * it for these callers; trace_write.h replaces it then.
  */
