@@ -26,11 +26,13 @@
  * The tgid map is an array indexed by pid up to the pid_max of the moment
  * it is allocated (first use of record-tgid); larger pids are not kept.
  *
- * Locks, outermost first: callers' event_mutex or trace_types_lock ->
+ * Locks, outermost first: callers' printk_setup_lock (trace_printk.c),
+ * event_mutex or trace_types_lock ->
  * recorder_mutex -> tracepoint registration.  cmdline_lock is a leaf, see
  * its definition.  Contexts: the probes run under the runqueue lock with
  * interrupts off; trace_find_cmdline() runs in process context and, from
- * ftrace_dump(), in NMI; the file operations in process context.
+ * ftrace_dump(), in interrupt or NMI context; the file operations in
+ * process context.
  */
 #include <linux/bug.h>
 #include <linux/gfp.h>
@@ -204,8 +206,10 @@ int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot)
  *  - the sched probes only try it, with preemption off (they run with
  *    interrupts off under the runqueue lock); a miss leaves this CPU's
  *    trace_taskinfo_save set, so the next switch retries;
- *  - readers take it with preemption off, except in NMI (ftrace_dump()),
- *    where they only try it and print "<...>" on a miss;
+ *  - readers in task context take it with preemption off; readers in
+ *    any other context (ftrace_dump() from sysrq, an oops or NMI) only
+ *    try it and print "<...>" on a miss: the context they interrupted
+ *    may hold it on this CPU;
  *  - a resize builds the new cache outside it, swaps the pointer under
  *    it, and frees the old cache after releasing it.
  * Nothing is taken while it is held.
@@ -216,7 +220,7 @@ static struct cmdcache *cmdlines;
 static bool cmdline_read_lock(void)
 {
 	preempt_disable_notrace();
-	if (unlikely(in_nmi())) {
+	if (unlikely(!in_task())) {
 		if (arch_spin_trylock(&cmdline_lock))
 			return true;
 		preempt_enable_notrace();
@@ -288,7 +292,8 @@ int trace_save_cmdline(struct task_struct *tsk)
  * @pid: the pid of a record
  * @comm: where to write it (always NUL-terminated)
  *
- * Context: any; in NMI the answer may be "<...>" if the cache is busy.
+ * Context: any; outside task context the answer may be "<...>" if the
+ * cache is busy.
  */
 void trace_find_cmdline(int pid, char comm[])
 {
@@ -356,6 +361,7 @@ static void taskinfo_record(struct task_struct *a, struct task_struct *b,
 {
 	bool done = true;
 
+	lockdep_assert_preemption_disabled();
 	if (unlikely(!(flags & (TRACE_RECORD_CMDLINE | TRACE_RECORD_TGID))))
 		return;
 	if (!__this_cpu_read(trace_taskinfo_save))
