@@ -15,10 +15,11 @@
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/completion.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
-#include <linux/slab.h>
+#include <linux/sched/clock.h>
 #include <linux/trace_clock.h>
 
 #define CLOCK_READS	20000
