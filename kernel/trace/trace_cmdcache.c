@@ -120,8 +120,11 @@ void cmdcache_store(struct cmdcache *c, int pid, const char *comm)
 	strscpy(c->comm[slot], comm, TASK_COMM_LEN);
 }
 
-/* The names trace lines show for pids that have no comm of their own. */
-static bool cmdcache_special(int pid, char comm[TASK_COMM_LEN])
+/*
+ * The names trace lines show for pids that have no comm of their own:
+ * true, with @comm set, for pid 0 and (a bug) negative pids.
+ */
+bool cmdcache_special(int pid, char comm[TASK_COMM_LEN])
 {
 	if (!pid) {
 		strscpy(comm, "<idle>", TASK_COMM_LEN);
@@ -134,7 +137,8 @@ static bool cmdcache_special(int pid, char comm[TASK_COMM_LEN])
 	return false;
 }
 
-static void cmdcache_unknown(char comm[TASK_COMM_LEN])
+/* The name of a pid whose comm is not known. */
+void cmdcache_unknown(char comm[TASK_COMM_LEN])
 {
 	strscpy(comm, "<...>", TASK_COMM_LEN);
 }

@@ -33,5 +33,7 @@ void cmdcache_lookup(const struct cmdcache *c, int pid,
 		     char comm[TASK_COMM_LEN]);
 int cmdcache_next_used(const struct cmdcache *c, unsigned int slot);
 int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot);
+bool cmdcache_special(int pid, char comm[TASK_COMM_LEN]);
+void cmdcache_unknown(char comm[TASK_COMM_LEN]);
 
 #endif /* _TRACE_CMDLINE_H */
