@@ -66,4 +66,16 @@ extern const struct file_operations tracing_mark_raw_fops;
 /* trace_printk.c: the trace_printk option changed (trace_types_lock). */
 void trace_printk_start_stop_comm(int enabled);
 
+/*
+ * trace_eval.c (patches/0090): trace.c queues the creation of the
+ * tracefs files on the eval map workqueue (NULL if it could not be
+ * allocated; gone after late_initcall_sync) and creates "eval_map".
+ */
+extern struct workqueue_struct *eval_map_wq;
+#ifdef CONFIG_TRACE_EVAL_MAP_FILE
+void trace_create_eval_file(struct dentry *d_tracer);
+#else
+static inline void trace_create_eval_file(struct dentry *d_tracer) { }
+#endif
+
 #endif /* _TRACE_CARVE_H */
