@@ -13,6 +13,7 @@
 #   make check-upstream  the same suites on the reference kernel
 #   make upstream-pending  the reference kernel with our pending set off
 #   make check-upstream-pending  the suites on that kernel
+#   make linkcheck       the symbols kernel/trace provides, against the list
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
 #   make stress [S=120]  the ring buffer stress selftest for S seconds
 #   make refresh-patches rewrite patches/ hunks to apply exactly, in order
@@ -24,7 +25,7 @@ TREE    := $(BUILD)/tree
 H       := tools/testing/retrace
 FRAGS   := $(H)/configs/reference.config $(H)/configs/lab.config
 # The pending set (capabilities off in our kernel until their issue lands):
-# the second reference kernel gets it, the full one does not.
+# our kernel and the second reference kernel get it, the full one does not.
 PENDING := $(H)/configs/pending.config
 
 ifeq ($(DEBUG),1)
@@ -36,9 +37,9 @@ UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
 # The reference for the identity checks and the benchmarks (core-plan R1).
 UPSTREAM_P := $(BUILD)/out/upstream-pending$(SUFFIX)
 # make bench also builds both kernels with tracing off (image size baseline).
-NOTRACE := $(FRAGS) $(H)/configs/notrace.config
+NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck run demo check check-upstream bench stress clean
 
 all: build
 
@@ -55,7 +56,7 @@ refresh-patches: deps
 	@$(H)/assemble.py --refresh . $(BASE) $(TREE)
 
 build: assemble
-	@$(H)/kbuild.sh $(TREE) $(OURS) -retrace $(FRAGS)
+	@$(H)/kbuild.sh $(TREE) $(OURS) -retrace $(FRAGS) $(PENDING)
 
 upstream: deps
 	@$(H)/kbuild.sh $(BASE) $(UPSTREAM) -upstream $(FRAGS)
@@ -77,6 +78,9 @@ check-upstream: upstream
 
 check-upstream-pending: upstream-pending
 	@$(H)/check.sh upstream-pending$(SUFFIX) $(UPSTREAM_P) $(BASE) "$(T)"
+
+linkcheck: build
+	@$(H)/linkcheck.sh $(OURS) $(H)/expected/link-surface.txt
 
 # Against the reference with the same pending set (core-plan R1).
 bench: build upstream-pending

@@ -144,6 +144,17 @@ else
 	echo "guest        clean log, powered off by itself"
 fi
 grc=$(cat "$res/guest.rc" 2>/dev/null || echo none)
+# A full run of our kernel also checks its link surface (linkcheck.sh).
+if [ -z "$sel" ] && [ "$name" = retrace ]; then
+	if "$here/linkcheck.sh" "$kout" "$here/expected/link-surface.txt" > "$res/linkcheck.txt" 2>&1; then
+		echo "link-surface $(tail -n 1 "$res/linkcheck.txt" | sed 's/^linkcheck: //')"
+		p=$((p + 1))
+	else
+		echo "link-surface FAIL:"
+		sed 's/^/  /' "$res/linkcheck.txt"
+		f=$((f + 1))
+	fi
+fi
 if [ "$grc" != 0 ] && [ $vmrc -eq 0 ]; then
 	echo "guest        FAIL: guest.sh exited $grc"
 	f=$((f + 1))
