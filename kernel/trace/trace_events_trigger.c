@@ -436,8 +436,7 @@ void update_cond_flag(struct trace_event_file *file)
 	if (cond) {
 		trace_write_scratch_prepare();
 		set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
-	}
-	else {
+	} else {
 		clear_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
 	}
 }
