@@ -135,7 +135,7 @@ void trace_write_scratch_prepare(void)
 		/* Without it this CPU's filtered events write in place. */
 		if (!page)
 			continue;
-		/* Pairs with the READ_ONCE() in write_scratch_take(). */
+		/* Pairs with the smp_load_acquire() in write_scratch_take(). */
 		smp_store_release(&per_cpu(write_area, cpu), page_address(page));
 	}
 }
