@@ -36,10 +36,14 @@
 #include <linux/lockdep.h>
 #include <linux/percpu.h>
 
-#include "trace.h"
-
 #define CREATE_TRACE_POINTS
 #include <trace/events/preemptirq.h>
+
+/*
+ * After the events: trace.h defines the field macros its own records
+ * use, which the staging headers define only once (stages/fields.h).
+ */
+#include "trace.h"
 
 #ifdef CONFIG_ARCH_WANTS_NO_INSTR
 #define preemptirq_event(ev, ip, pip)	trace_##ev(ip, pip)
