@@ -407,7 +407,18 @@ bool rtf_run(const struct rtf_prog *prog, const void *rec, unsigned int size,
  */
 bool rtf_match(const struct rtf_prog *prog, const void *rec, unsigned int size)
 {
+	const struct rtf_insn *insn;
+
 	if (!prog)
 		return true;
+	insn = &prog->insns[0];
+	/*
+	 * One integer test, the most common filter ("pid == 1"): no loop.
+	 * Its jump goes to "match" (1) or "no match" (2); falling through
+	 * reaches the end, a match.
+	 */
+	if (prog->nr_insns == 1 && insn->test == RTF_T_NUM)
+		return rtf_test_num(insn, rec, size) != insn->jump_when ||
+		       insn->target == 1;
 	return rtf_run(prog, rec, size, NULL);
 }
