@@ -49,8 +49,9 @@ static inline bool tracing_selftest_on(void)
 
 /*
  * Borrowed from trace.c (patches/0080): tp_printk, which prints every
- * committed event to the console too; its switch and its printer stay
- * with the boot parameters and sysctl until trace_dump.c (S7).
+ * committed event to the console too; its switch, its printer, the
+ * boot parameters and the sysctl stay in trace.c (S7 moved the dump
+ * but not these; they go with trace_bootparams.c in S9).
  */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
 void output_printk(struct trace_event_buffer *fbuffer);
@@ -77,5 +78,57 @@ void trace_create_eval_file(struct dentry *d_tracer);
 #else
 static inline void trace_create_eval_file(struct dentry *d_tracer) { }
 #endif
+
+/*
+ * trace_snapshot.c (patches/0120): trace.c still creates the snapshot
+ * and tracing_max_latency files, switches tracers that own the max
+ * buffer (free, arm) and maps buffers for user space (which excludes
+ * snapshots).  The snapshot files' open and release stay with the
+ * reader in trace.c; their write is ours.
+ */
+#ifdef CONFIG_TRACER_MAX_TRACE
+void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer);
+int get_snapshot_map(struct trace_array *tr);
+void put_snapshot_map(struct trace_array *tr);
+#else
+static inline void trace_create_maxlat_file(struct trace_array *tr,
+					    struct dentry *d_tracer) { }
+static inline int get_snapshot_map(struct trace_array *tr) { return 0; }
+static inline void put_snapshot_map(struct trace_array *tr) { }
+#endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+void free_snapshot(struct trace_array *tr);
+int tracing_arm_snapshot_locked(struct trace_array *tr);
+ssize_t tracing_snapshot_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos);
+#else
+static inline void free_snapshot(struct trace_array *tr) { }
+static inline int tracing_arm_snapshot_locked(struct trace_array *tr)
+{
+	return -EBUSY;
+}
+#endif
+
+/*
+ * Borrowed from trace.c (patches/0120): the snapshot takes the live
+ * buffer's per-CPU sizes and empties itself with the buffer helpers.
+ */
+void set_buffer_entries(struct array_buffer *buf, unsigned long val);
+void tracing_reset_cpu(struct array_buffer *buf, int cpu);
+#ifdef CONFIG_TRACER_MAX_TRACE
+int resize_buffer_duplicate_size(struct array_buffer *trace_buf,
+				 struct array_buffer *size_buf, int cpu_id);
+#endif
+
+/*
+ * trace_dump.c (patches/0121): trace.c registers the die and panic
+ * notifiers once the global buffer exists.  Borrowed from trace.c: an
+ * iterator set up on its static scratch buffers, which the reader
+ * never reallocates (a dump cannot allocate).
+ */
+struct notifier_block;
+extern struct notifier_block trace_panic_notifier;
+extern struct notifier_block trace_die_notifier;
+void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr);
 
 #endif /* _TRACE_CARVE_H */
