@@ -68,33 +68,14 @@ extern const struct file_operations tracing_mark_raw_fops;
 void trace_printk_start_stop_comm(int enabled);
 
 /*
- * trace_eval.c (patches/0090): trace.c queues the creation of the
- * tracefs files on the eval map workqueue (NULL if it could not be
- * allocated; gone after late_initcall_sync) and creates "eval_map".
- */
-extern struct workqueue_struct *eval_map_wq;
-#ifdef CONFIG_TRACE_EVAL_MAP_FILE
-void trace_create_eval_file(struct dentry *d_tracer);
-#else
-static inline void trace_create_eval_file(struct dentry *d_tracer) { }
-#endif
-
-/*
  * trace_snapshot.c (patches/0120): trace.c still creates the snapshot
- * and tracing_max_latency files, switches tracers that own the max
- * buffer (free, arm) and maps buffers for user space (which excludes
- * snapshots).  The snapshot files' open and release stay with the
- * reader in trace.c; their write is ours.
+ * and tracing_max_latency files and switches tracers that own the max
+ * buffer (free, arm).  The snapshot files' open and release stay with
+ * the reader in trace.c; their write is ours.
  */
 #ifdef CONFIG_TRACER_MAX_TRACE
+/* (trace.c keeps its own empty stub for !CONFIG_TRACER_MAX_TRACE.) */
 void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer);
-int get_snapshot_map(struct trace_array *tr);
-void put_snapshot_map(struct trace_array *tr);
-#else
-static inline void trace_create_maxlat_file(struct trace_array *tr,
-					    struct dentry *d_tracer) { }
-static inline int get_snapshot_map(struct trace_array *tr) { return 0; }
-static inline void put_snapshot_map(struct trace_array *tr) { }
 #endif
 #ifdef CONFIG_TRACER_SNAPSHOT
 void free_snapshot(struct trace_array *tr);
@@ -130,5 +111,17 @@ struct notifier_block;
 extern struct notifier_block trace_panic_notifier;
 extern struct notifier_block trace_die_notifier;
 void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr);
+
+/*
+ * trace_eval.c (patches/0090): trace.c queues the creation of the
+ * tracefs files on the eval map workqueue (NULL if it could not be
+ * allocated; gone after late_initcall_sync) and creates "eval_map".
+ */
+extern struct workqueue_struct *eval_map_wq;
+#ifdef CONFIG_TRACE_EVAL_MAP_FILE
+void trace_create_eval_file(struct dentry *d_tracer);
+#else
+static inline void trace_create_eval_file(struct dentry *d_tracer) { }
+#endif
 
 #endif /* _TRACE_CARVE_H */

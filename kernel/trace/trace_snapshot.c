@@ -15,7 +15,11 @@
  * snapshot trigger of an event, a conditional snapshot, a write of 1 to
  * a snapshot file while it swaps.  A user-space mapping of the live
  * buffer (tr->mapped) and an armed snapshot exclude each other: a swap
- * would pull the mapped pages away from under the mapping.
+ * would pull the mapped pages away from under the mapping.  Arming is
+ * refused while mapped (here); mapping is refused while armed by the
+ * mmap side (trace.c, then the reader's trace_raw_files.c), which also
+ * waits for a grace period on the first mapping so that no swap that
+ * missed tr->mapped is still running.
  *
  * Locks, outermost first:
  *
@@ -46,16 +50,17 @@
  * Concurrency of the entry points (Y: may run concurrently with each
  * other without a further lock; N: serialised by the lock named):
  *
- *                         swap    cond_en/dis   alloc/free   map get/put
- *   swap (update_max_tr)  N max   N max         N (1)        Y (2)
- *   cond enable/disable           N types+max   N types      Y
- *   alloc/free                                  N types      Y (2)
+ *                         swap    cond_en/dis   alloc/free   arm/disarm
+ *   swap (update_max_tr)  N max   N max         N (1)        Y
+ *   cond enable/disable           N types+max   N types      N types (2)
+ *   alloc/free                                  N types      N types
+ *   arm/disarm                                               N trigger
  *
- *   (1) freeing is refused while armed; a swap needs an armed or
- *       allocated buffer, and callers arm first.
- *   (2) arming and mapping exclude each other under
- *       snapshot_trigger_lock; the first mapping waits for a grace
- *       period so that a swap that did not yet see tr->mapped is over.
+ *   (1) callers of a swap arm first or own the buffer (trace_types_lock);
+ *       "echo 0 > snapshot" frees it even while armed, as in 6.12: a
+ *       later swap then finds no buffer and stops the instance.
+ *   (2) disarm alone needs only snapshot_trigger_lock (a trigger being
+ *       removed); arming also allocates, under trace_types_lock.
  */
 #include <linux/cred.h>
 #include <linux/fs.h>
@@ -315,40 +320,6 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 
 	snapshot_note_task(tr, tsk, cpu);
 	arch_spin_unlock(&tr->max_lock);
-}
-
-/* --- mapping against snapshots ------------------------------------------- */
-
-/*
- * A mapping of the live buffer starts (called with mmap_lock held).
- * Refused while a snapshot is armed.  The first mapping waits for a
- * grace period: a swap runs with interrupts off, so once it passed, no
- * swap that read tr->mapped as 0 is still going on.
- */
-int get_snapshot_map(struct trace_array *tr)
-{
-	bool first;
-
-	spin_lock(&tr->snapshot_trigger_lock);
-	if (tr->snapshot || tr->mapped == UINT_MAX) {
-		spin_unlock(&tr->snapshot_trigger_lock);
-		return -EBUSY;
-	}
-	first = ++tr->mapped == 1;
-	spin_unlock(&tr->snapshot_trigger_lock);
-
-	if (first)
-		synchronize_rcu();
-	return 0;
-}
-
-/* A mapping of the live buffer went away. */
-void put_snapshot_map(struct trace_array *tr)
-{
-	spin_lock(&tr->snapshot_trigger_lock);
-	if (!WARN_ON(!tr->mapped))
-		tr->mapped--;
-	spin_unlock(&tr->snapshot_trigger_lock);
 }
 
 #endif /* CONFIG_TRACER_MAX_TRACE */
