@@ -12,8 +12,10 @@
 # ftrace_dump_on_oops takes (0, 1, 2, orig_cpu, instance lists, a value
 # longer than the sysctl's 100 bytes); traceoff_on_warning's 0/1.
 #
-# The kernel log lines of each dump are masked (pid, CPU, time stamp
-# and the five context flags become "#" / "FLAGS", blanks one space) and
+# The kernel log lines of each dump are masked (task name and pid, CPU
+# and the five context flags become "TASK-PID CPU FLAGS": the name
+# depends on when the saved-cmdline cache last saw the shell, the flags
+# on need-resched; numbers become "#", blanks one space) and
 # written to a transcript, which must be byte-identical to
 # dump_console.expected: this script's transcript on the upstream
 # reference kernel with the same pending set
@@ -37,7 +39,7 @@ cd $T || exit 1
 
 mask() {
 	perl -pe '
-		s/^(\s*\S+-\d+\s+\d+)\S{5} /$1FLAGS /;
+		s/^\s*\S+-\d+\s+\d+\S{5} /TASK-PID CPU FLAGS /;
 		s/(\d)us[ +!#*\@\$]: /$1us?: /;
 		s/[0-9]+/#/g;
 		s/[ \t]+/ /g'
