@@ -124,4 +124,11 @@ void trace_create_eval_file(struct dentry *d_tracer);
 static inline void trace_create_eval_file(struct dentry *d_tracer) { }
 #endif
 
+/*
+ * The reader (patches/0130): its locks, iterator set-up, the files'
+ * fops and the functions trace.c's snapshot files and ftrace_dump()
+ * still call.
+ */
+#include "trace_reader.h"
+
 #endif /* _TRACE_CARVE_H */
