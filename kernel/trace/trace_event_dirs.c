@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event files, systems and their eventfs tree.
+ *
+ * For every instance (struct trace_array) and every event call there is
+ * one event file (struct trace_event_file, on tr->events): the probe's
+ * data pointer, holding the flags word, filter and triggers of that event
+ * in that instance.  Its directory events/SYSTEM/EVENT/ is an eventfs
+ * directory whose entries (enable, filter, trigger, format, id) are made
+ * on lookup by evreg_event_entry().
+ *
+ * Systems: one struct event_subsystem per system name, global, shared by
+ * all instances and refcounted (it carries the system filter's text); one
+ * struct trace_subsystem_dir per (instance, system) holding the eventfs
+ * directory and the number of the instance's events in it.  The dir goes
+ * when its last event goes; an open system file holds a reference to the
+ * dir (and through it to the system) so the file can still be released.
+ *
+ *   event_subsystem.ref_count       dirs + open files; event_mutex
+ *   trace_subsystem_dir.ref_count   1 while in tr->systems + open files;
+ *                                   event_mutex
+ *   trace_subsystem_dir.nr_events   files using the dir; event_mutex
+ *   trace_event_file.ref            refcount_t; see trace_event_reg.h
+ *
+ * Boot: the global instance (and boot instances) get their files before
+ * tracefs exists, so events can be enabled early (evreg_add_early_files);
+ * event_trace_init() then makes the directories for the files already
+ * there.  Instances made later get files and directories at once.
+ *
+ * Process context only; the locks are those of trace_event_reg.h.
+ */
+#include <linux/ctype.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/tracefs.h>
+
+#include "trace_output.h"
+#include "trace_event_reg.h"
+
+struct kmem_cache *evreg_file_cache;
+
+/* Every system name ever used and still referenced.  event_mutex. */
+static LIST_HEAD(evreg_systems);
+
+/* Is @call's system in @list ("sys1,sys2" or space separated)? */
+static bool system_listed(struct trace_event_call *call, const char *list)
+{
+	const char *sys = call->class->system;
+	size_t n = strlen(sys);
+	const char *p = list;
+
+	if (!list)
+		return true;
+	while ((p = strstr(p, sys))) {
+		bool start = p == list || isspace(p[-1]) || p[-1] == ',';
+		bool end = !p[n] || isspace(p[n]) || p[n] == ',';
+
+		if (start && end)
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+static void system_put(struct event_subsystem *sys)
+{
+	WARN_ON_ONCE(!sys->ref_count);
+	if (--sys->ref_count)
+		return;
+	list_del(&sys->list);
+	if (sys->filter) {
+		kfree(sys->filter->filter_string);
+		kfree(sys->filter);
+	}
+	kfree_const(sys->name);
+	kfree(sys);
+}
+
+static struct event_subsystem *system_get(const char *name)
+{
+	struct event_subsystem *sys;
+
+	list_for_each_entry(sys, &evreg_systems, list) {
+		if (!strcmp(sys->name, name)) {
+			sys->ref_count++;
+			return sys;
+		}
+	}
+	sys = kzalloc(sizeof(*sys), GFP_KERNEL);
+	if (!sys)
+		return NULL;
+	sys->ref_count = 1;
+	sys->name = kstrdup_const(name, GFP_KERNEL);
+	sys->filter = kzalloc(sizeof(*sys->filter), GFP_KERNEL);
+	if (!sys->name || !sys->filter) {
+		kfree(sys->filter);
+		kfree_const(sys->name);
+		kfree(sys);
+		return NULL;
+	}
+	list_add(&sys->list, &evreg_systems);
+	return sys;
+}
+
+static void sysdir_put(struct trace_subsystem_dir *dir)
+{
+	WARN_ON_ONCE(!dir->ref_count);
+	system_put(dir->subsystem);
+	if (!--dir->ref_count)
+		kfree(dir);
+}
+
+/* A file leaves its system dir; the last one takes the dir away. */
+static void sysdir_leave(struct trace_subsystem_dir *dir)
+{
+	if (!dir || --dir->nr_events)
+		return;
+	eventfs_remove_dir(dir->ei);
+	list_del(&dir->list);
+	sysdir_put(dir);
+}
+
+static const struct file_operations evreg_system_filter_fops;
+
+/* eventfs entries of events/SYSTEM/ */
+static int evreg_system_entry(const char *name, umode_t *mode, void **data,
+			      const struct file_operations **fops)
+{
+	if (!strcmp(name, "filter"))
+		*fops = &evreg_system_filter_fops;
+	else if (!strcmp(name, "enable"))
+		*fops = &evreg_system_enable_fops;
+	else
+		return 0;
+	*mode = TRACE_MODE_WRITE;
+	return 1;
+}
+
+/* Find or make @tr's dir for @file's system; event_mutex held. */
+static struct eventfs_inode *sysdir_join(struct trace_array *tr,
+					 struct trace_event_file *file,
+					 struct eventfs_inode *parent)
+{
+	static struct eventfs_entry entries[] = {
+		{ .name = "filter", .callback = evreg_system_entry },
+		{ .name = "enable", .callback = evreg_system_entry },
+	};
+	const char *name = file->event_call->class->system;
+	struct trace_subsystem_dir *dir;
+	struct eventfs_inode *ei;
+
+	list_for_each_entry(dir, &tr->systems, list) {
+		if (!strcmp(dir->subsystem->name, name)) {
+			dir->nr_events++;
+			file->system = dir;
+			return dir->ei;
+		}
+	}
+
+	dir = kzalloc(sizeof(*dir), GFP_KERNEL);
+	if (dir)
+		dir->subsystem = system_get(name);
+	if (!dir || !dir->subsystem) {
+		pr_warn("No memory to create event subsystem %s\n", name);
+		kfree(dir);
+		return NULL;
+	}
+	*dir = (struct trace_subsystem_dir) {
+		.subsystem = dir->subsystem,
+		.tr = tr,
+		.ref_count = 1,		/* tr->systems' */
+		.nr_events = 1,		/* @file's */
+	};
+	/* The ftrace system shows formats only: no enable, no filter. */
+	ei = eventfs_create_dir(name, parent, entries,
+				strcmp(name, "ftrace") ? ARRAY_SIZE(entries) : 0,
+				dir);
+	if (IS_ERR(ei)) {
+		pr_warn("Failed to create system directory %s\n", name);
+		sysdir_put(dir);
+		return NULL;
+	}
+	dir->ei = ei;
+	list_add(&dir->list, &tr->systems);
+	file->system = dir;
+	return ei;
+}
+
+/* Open of a system's enable or filter file: pin the dir and instance. */
+int evreg_system_open(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = NULL, *d;
+	struct trace_array *tr;
+	int ret;
+
+	if (tracing_is_disabled())
+		return -ENODEV;
+
+	mutex_lock(&event_mutex);
+	mutex_lock(&trace_types_lock);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(d, &tr->systems, list) {
+			if (d != inode->i_private)
+				continue;
+			if (d->nr_events) {
+				dir = d;
+				dir->ref_count++;
+				dir->subsystem->ref_count++;
+			}
+			goto found;
+		}
+	}
+found:
+	mutex_unlock(&trace_types_lock);
+	mutex_unlock(&event_mutex);
+	if (!dir)
+		return -ENODEV;
+
+	ret = trace_array_get(dir->tr);
+	if (!ret) {
+		ret = tracing_open_generic(inode, filp);
+		if (ret < 0)
+			trace_array_put(dir->tr);
+	}
+	if (ret < 0) {
+		mutex_lock(&event_mutex);
+		sysdir_put(dir);
+		mutex_unlock(&event_mutex);
+		return ret < 0 ? ret : -ENODEV;
+	}
+	return 0;
+}
+
+/*
+ * Open of events/enable: a dir with no system, standing for "every
+ * event of the instance"; freed at release.
+ */
+int evreg_system_tr_open(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir;
+	int ret = tracing_open_generic_tr(inode, filp);
+
+	if (ret)
+		return ret;
+	/* no subsystem: system_enable_read()/write() then match all */
+	dir = kzalloc(sizeof(*dir), GFP_KERNEL);
+	if (!dir) {
+		tracing_release_generic_tr(inode, filp);
+		return -ENOMEM;
+	}
+	dir->tr = inode->i_private;
+	filp->private_data = dir;
+	return 0;
+}
+
+int evreg_system_release(struct inode *inode, struct file *filp)
+{
+	struct trace_subsystem_dir *dir = filp->private_data;
+
+	trace_array_put(dir->tr);
+	if (!dir->subsystem) {
+		kfree(dir);
+		return 0;
+	}
+	mutex_lock(&event_mutex);
+	sysdir_put(dir);
+	mutex_unlock(&event_mutex);
+	return 0;
+}
+
+static char *filter_text_from_user(const char __user *ubuf, size_t cnt)
+{
+	if (cnt >= PAGE_SIZE)
+		return ERR_PTR(-EINVAL);
+	return memdup_user_nul(ubuf, cnt);
+}
+
+static int event_filter_fill(void *filp, struct trace_seq *s)
+{
+	struct trace_event_file *file;
+
+	guard(mutex)(&event_mutex);
+	file = event_file_file(filp);
+	if (!file)
+		return -ENODEV;
+	print_event_filter(file, s);
+	return 0;
+}
+
+static ssize_t event_filter_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	return evreg_seq_read(ubuf, cnt, ppos, event_filter_fill, filp);
+}
+
+static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_event_file *file;
+	char *text = filter_text_from_user(ubuf, cnt);
+	int err = -ENODEV;
+
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	mutex_lock(&event_mutex);
+	file = event_file_file(filp);
+	if (file)
+		err = apply_event_filter(file, text);
+	mutex_unlock(&event_mutex);
+	kfree(text);
+	if (err < 0)
+		return err;
+	*ppos += cnt;
+	return cnt;
+}
+
+static int system_filter_fill(void *dir, struct trace_seq *s)
+{
+	print_subsystem_event_filter(((struct trace_subsystem_dir *)dir)->subsystem,
+				     s);
+	return 0;
+}
+
+static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	return evreg_seq_read(ubuf, cnt, ppos, system_filter_fill,
+			      filp->private_data);
+}
+
+static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	char *text = filter_text_from_user(ubuf, cnt);
+	int err;
+
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	err = apply_subsystem_event_filter(filp->private_data, text);
+	kfree(text);
+	if (err < 0)
+		return err;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations evreg_filter_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= event_filter_read,
+	.write		= event_filter_write,
+	.release	= tracing_release_file_tr,
+	.llseek		= default_llseek,
+};
+
+static const struct file_operations evreg_system_filter_fops = {
+	.open		= evreg_system_open,
+	.read		= system_filter_read,
+	.write		= system_filter_write,
+	.release	= evreg_system_release,
+	.llseek		= default_llseek,
+};
+
+/*
+ * eventfs entries of events/SYSTEM/EVENT/.  Calls of the ftrace system
+ * (IGNORE_ENABLE) have only format and id, except ftrace/print which
+ * also takes triggers (trace_marker fires them).
+ */
+static int evreg_event_entry(const char *name, umode_t *mode, void **data,
+			     const struct file_operations **fops)
+{
+	struct trace_event_file *file = *data;
+	struct trace_event_call *call = file->event_call;
+	bool user = !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+
+	*mode = TRACE_MODE_WRITE;
+	if (!strcmp(name, "format")) {
+		*mode = TRACE_MODE_READ;
+		*fops = &evreg_format_fops;
+	} else if (!strcmp(name, "enable") && user && call->class->reg) {
+		*fops = &evreg_enable_fops;
+	} else if (!strcmp(name, "filter") && user) {
+		*fops = &evreg_filter_fops;
+	} else if (!strcmp(name, "trigger") &&
+		   (user || !strcmp(trace_event_name(call), "print"))) {
+		*fops = &event_trigger_fops;
+#ifdef CONFIG_PERF_EVENTS
+	} else if (!strcmp(name, "id") && call->event.type &&
+		   call->class->reg) {
+		*mode = TRACE_MODE_READ;
+		*data = (void *)(long)call->event.type;
+		*fops = &evreg_id_fops;
+#endif
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* The "enable" entry holds a file reference for the directory's life. */
+static void evreg_event_release(const char *name, void *data)
+{
+	event_file_put(data);
+}
+
+/* Make events/SYSTEM/EVENT/ for @file under @parent; event_mutex held. */
+int evreg_file_dir(struct eventfs_inode *parent, struct trace_event_file *file)
+{
+	static struct eventfs_entry entries[] = {
+		{ .name = "enable", .callback = evreg_event_entry,
+		  .release = evreg_event_release },
+		{ .name = "filter", .callback = evreg_event_entry },
+		{ .name = "trigger", .callback = evreg_event_entry },
+		{ .name = "format", .callback = evreg_event_entry },
+#ifdef CONFIG_PERF_EVENTS
+		{ .name = "id", .callback = evreg_event_entry },
+#endif
+	};
+	struct trace_event_call *call = file->event_call;
+	const char *name = trace_event_name(call);
+	struct eventfs_inode *sys_ei, *ei;
+	int ret;
+
+	/* A header without TRACE_SYSTEM names its system "TRACE_SYSTEM". */
+	if (WARN_ON_ONCE(!strcmp(call->class->system, EVREG_NO_SYSTEM)))
+		return -ENODEV;
+
+	sys_ei = sysdir_join(file->tr, file, parent);
+	if (!sys_ei)
+		return -ENOMEM;
+	ei = eventfs_create_dir(name, sys_ei, entries, ARRAY_SIZE(entries),
+				file);
+	if (IS_ERR(ei)) {
+		pr_warn("Could not create tracefs '%s' directory\n", name);
+		return PTR_ERR(ei);
+	}
+	file->ei = ei;
+	ret = evreg_define_fields(call);
+	if (ret < 0) {
+		pr_warn("Could not initialize trace point events/%s\n", name);
+		return ret;
+	}
+	event_file_get(file);	/* dropped by evreg_event_release() */
+	return 0;
+}
+
+/**
+ * event_file_get - take a reference on an event file
+ * @file: the file
+ */
+void event_file_get(struct trace_event_file *file)
+{
+	refcount_inc(&file->ref);
+}
+
+/**
+ * event_file_put - drop a reference; the last one frees a removed file
+ * @file: the file
+ */
+void event_file_put(struct trace_event_file *file)
+{
+	if (WARN_ON_ONCE(!refcount_read(&file->ref))) {
+		if (file->flags & EVENT_FILE_FL_FREED)
+			kmem_cache_free(evreg_file_cache, file);
+		return;
+	}
+	if (!refcount_dec_and_test(&file->ref))
+		return;
+	/* Only removal drops the last reference, after setting FREED. */
+	if (WARN_ON_ONCE(!(file->flags & EVENT_FILE_FL_FREED)))
+		return;
+	kmem_cache_free(evreg_file_cache, file);
+}
+
+/*
+ * A new file of @call in @tr, linked on tr->events.  NULL if the instance
+ * was made for other systems only (trace_array_get_by_name(, systems)).
+ * event_mutex held.
+ */
+struct trace_event_file *evreg_file_new(struct trace_event_call *call,
+					struct trace_array *tr)
+{
+	struct trace_event_file *file;
+
+	if (!system_listed(call, tr->system_names))
+		return NULL;
+	file = kmem_cache_alloc(evreg_file_cache, GFP_KERNEL);
+	if (!file)
+		return ERR_PTR(-ENOMEM);
+	*file = (struct trace_event_file) {
+		.event_call	= call,
+		.tr		= tr,
+		/* an instance with pid sets filters its new events too */
+		.flags		= evreg_pids_active(tr) ?
+				  EVENT_FILE_FL_PID_FILTER : 0,
+		.ref		= REFCOUNT_INIT(1),	/* tr->events' */
+		.sm_ref		= ATOMIC_INIT(0),
+		.tm_ref		= ATOMIC_INIT(0),
+	};
+	INIT_LIST_HEAD(&file->triggers);
+	list_add(&file->list, &tr->events);
+	return file;
+}
+
+/* Unlink a (disabled) file and drop the list's reference; event_mutex. */
+void evreg_file_remove(struct trace_event_file *file)
+{
+	eventfs_remove_dir(file->ei);
+	list_del(&file->list);
+	sysdir_leave(file->system);
+	free_event_filter(file->filter);
+	file->flags |= EVENT_FILE_FL_FREED;
+	event_file_put(file);
+}
+
+static int file_add(struct trace_event_call *call, struct trace_array *tr,
+		    bool early)
+{
+	struct trace_event_file *file = evreg_file_new(call, tr);
+
+	if (IS_ERR_OR_NULL(file))
+		return PTR_ERR_OR_ZERO(file);
+	if (!early && evreg_fs_ready)
+		return evreg_file_dir(tr->event_dir, file);
+	return evreg_define_fields(call);
+}
+
+/* A new call joins every instance; event_mutex, trace_types_lock held. */
+int evreg_add_call_to_instances(struct trace_event_call *call)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		if (file_add(call, tr, false) < 0)
+			pr_warn("Could not create directory for event %s\n",
+				trace_event_name(call));
+	return 0;
+}
+
+/*
+ * Files without directories, for an instance set up before tracefs:
+ * the global one from trace_event_init(), boot instances from trace.c
+ * (__trace_early_add_events()).
+ */
+void evreg_add_early_files(struct trace_array *tr)
+{
+	struct trace_event_call *call;
+
+	list_for_each_entry(call, &ftrace_events, list) {
+		/* No module is loaded this early. */
+		if (!(call->flags & TRACE_EVENT_FL_DYNAMIC) &&
+		    WARN_ON_ONCE(call->module))
+			continue;
+		if (file_add(call, tr, true) < 0)
+			pr_warn("Could not create early event %s\n",
+				trace_event_name(call));
+	}
+}
+
+void __trace_early_add_events(struct trace_array *tr)
+{
+	evreg_add_early_files(tr);
+}
+
+static int evreg_top_entry(const char *name, umode_t *mode, void **data,
+			   const struct file_operations **fops)
+{
+	if (!strcmp(name, "enable")) {
+		*mode = TRACE_MODE_WRITE;
+		*fops = &evreg_tr_enable_fops;
+	} else if (!strcmp(name, "header_page")) {
+		*mode = TRACE_MODE_READ;
+		*fops = &evreg_header_page_fops;
+	} else if (!strcmp(name, "header_event")) {
+		*mode = TRACE_MODE_READ;
+		*fops = &evreg_header_event_fops;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * set_event, events/ and the pid files of an instance, then a directory
+ * for each of its files (made now, or found from early boot).
+ * event_mutex held.
+ */
+int evreg_instance_files(struct dentry *parent, struct trace_array *tr)
+{
+	static struct eventfs_entry entries[] = {
+		{ .name = "enable", .callback = evreg_top_entry },
+		{ .name = "header_page", .callback = evreg_top_entry },
+		{ .name = "header_event", .callback = evreg_top_entry },
+	};
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+	struct eventfs_inode *ei;
+	bool early = !list_empty(&tr->events);
+
+	lockdep_assert_held(&event_mutex);
+	if (!trace_create_file("set_event", TRACE_MODE_WRITE, parent, tr,
+			       &evreg_set_event_fops))
+		return -ENOMEM;
+	ei = eventfs_create_events_dir("events", parent, entries,
+				       ARRAY_SIZE(entries), tr);
+	if (IS_ERR(ei)) {
+		pr_warn("Could not create tracefs 'events' directory\n");
+		return -ENOMEM;
+	}
+	trace_create_file("set_event_pid", TRACE_MODE_WRITE, parent, tr,
+			  &evreg_pid_fops);
+	trace_create_file("set_event_notrace_pid", TRACE_MODE_WRITE, parent,
+			  tr, &evreg_notrace_pid_fops);
+	tr->event_dir = ei;
+
+	down_write(&trace_event_sem);
+	if (early) {
+		list_for_each_entry(file, &tr->events, list)
+			if (evreg_file_dir(ei, file) < 0)
+				pr_warn("Could not create directory for event %s\n",
+					trace_event_name(file->event_call));
+	} else {
+		list_for_each_entry(call, &ftrace_events, list)
+			if (file_add(call, tr, false) < 0)
+				pr_warn("Could not create directory for event %s\n",
+					trace_event_name(call));
+	}
+	up_write(&trace_event_sem);
+	return 0;
+}
+
+/**
+ * event_trace_add_tracer - give a new instance its event files
+ * @parent: the instance's tracefs directory
+ * @tr: the instance
+ *
+ * Return: 0 or -ENOMEM.  Caller holds event_mutex.
+ */
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
+{
+	lockdep_assert_held(&event_mutex);
+	return evreg_instance_files(parent, tr);
+}
+
+/**
+ * event_trace_del_tracer - tear down an instance's events
+ * @tr: the instance (being removed)
+ *
+ * Triggers first (they hold soft-mode references), then pid sets, then
+ * every event off; after the probes are gone, files and directories.
+ * Caller holds event_mutex.
+ *
+ * Return: 0.
+ */
+int event_trace_del_tracer(struct trace_array *tr)
+{
+	struct trace_event_file *file, *tmp;
+
+	lockdep_assert_held(&event_mutex);
+	clear_event_triggers(tr);
+	evreg_pids_clear_locked(tr, TRACE_PIDS | TRACE_NO_PIDS);
+	evreg_set_clr_locked(tr, NULL, NULL, NULL, 0);
+	tracepoint_synchronize_unregister();
+
+	down_write(&trace_event_sem);
+	list_for_each_entry_safe(file, tmp, &tr->events, list)
+		evreg_file_remove(file);
+	eventfs_remove_events_dir(tr->event_dir);
+	up_write(&trace_event_sem);
+	tr->event_dir = NULL;
+	return 0;
+}
+
+/**
+ * event_trace_init - the registry's tracefs files, once tracefs is up
+ *
+ * available_events, and the event tree of the global instance for the
+ * files it got at boot.  Module events are followed from here on.
+ *
+ * Return: 0 or -ENODEV/-ENOMEM.
+ */
+__init int event_trace_init(void)
+{
+	struct trace_array *tr = top_trace_array();
+	int ret;
+
+	if (!tr)
+		return -ENODEV;
+	trace_create_file("available_events", TRACE_MODE_READ, NULL, tr,
+			  &evreg_avail_fops);
+	mutex_lock(&event_mutex);
+	ret = evreg_instance_files(NULL, tr);
+	mutex_unlock(&event_mutex);
+	if (ret)
+		return ret;
+	evreg_module_init();
+	evreg_fs_ready = true;
+	return 0;
+}
