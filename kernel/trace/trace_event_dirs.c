@@ -141,7 +141,7 @@ static struct eventfs_inode *sysdir_join(struct trace_array *tr,
 					 struct trace_event_file *file,
 					 struct eventfs_inode *parent)
 {
-	static struct eventfs_entry entries[] = {
+	static const struct eventfs_entry entries[] = {
 		{ .name = "filter", .callback = evreg_system_entry },
 		{ .name = "enable", .callback = evreg_system_entry },
 	};
@@ -405,7 +405,7 @@ static void evreg_event_release(const char *name, void *data)
 /* Make events/SYSTEM/EVENT/ for @file under @parent; event_mutex held. */
 int evreg_file_dir(struct eventfs_inode *parent, struct trace_event_file *file)
 {
-	static struct eventfs_entry entries[] = {
+	static const struct eventfs_entry entries[] = {
 		{ .name = "enable", .callback = evreg_event_entry,
 		  .release = evreg_event_release },
 		{ .name = "filter", .callback = evreg_event_entry },
@@ -586,7 +586,7 @@ static int evreg_top_entry(const char *name, umode_t *mode, void **data,
  */
 int evreg_instance_files(struct dentry *parent, struct trace_array *tr)
 {
-	static struct eventfs_entry entries[] = {
+	static const struct eventfs_entry entries[] = {
 		{ .name = "enable", .callback = evreg_top_entry },
 		{ .name = "header_page", .callback = evreg_top_entry },
 		{ .name = "header_event", .callback = evreg_top_entry },
