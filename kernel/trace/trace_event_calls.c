@@ -178,7 +178,8 @@ int evreg_define_fields(struct trace_event_call *call)
 	return ret;
 }
 
-void evreg_destroy_fields(struct trace_event_call *call)
+/* Free a call's field list; event_mutex held, trace_event_sem written. */
+static void evreg_destroy_fields(struct trace_event_call *call)
 {
 	struct ftrace_event_field *f, *tmp;
 

@@ -226,7 +226,7 @@ found:
 		mutex_lock(&event_mutex);
 		sysdir_put(dir);
 		mutex_unlock(&event_mutex);
-		return ret < 0 ? ret : -ENODEV;
+		return ret;
 	}
 	return 0;
 }

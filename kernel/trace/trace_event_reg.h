@@ -55,8 +55,6 @@ extern struct list_head evreg_common_fields;
 
 /* Build the call's field list from its class's array (once per class). */
 int evreg_define_fields(struct trace_event_call *call);
-/* Free a call's field list; event_mutex held, trace_event_sem written. */
-void evreg_destroy_fields(struct trace_event_call *call);
 
 /* Set once tracefs is up: new files get their eventfs dirs at once. */
 extern bool evreg_fs_ready;
