@@ -363,7 +363,9 @@ static const struct file_operations evreg_system_filter_fops = {
 /*
  * eventfs entries of events/SYSTEM/EVENT/.  Calls of the ftrace system
  * (IGNORE_ENABLE) have only format and id, except ftrace/print which
- * also takes triggers (trace_marker fires them).
+ * also takes triggers (trace_marker fires them).  "inject" (with
+ * CONFIG_TRACE_EVENT_INJECT, trace_events_inject.c) writes a record of
+ * the event from user space.
  */
 static int evreg_event_entry(const char *name, umode_t *mode, void **data,
 			     const struct file_operations **fops)
@@ -390,6 +392,12 @@ static int evreg_event_entry(const char *name, umode_t *mode, void **data,
 		*data = (void *)(long)call->event.type;
 		*fops = &evreg_id_fops;
 #endif
+#ifdef CONFIG_TRACE_EVENT_INJECT
+	} else if (!strcmp(name, "inject") && call->event.type &&
+		   call->class->reg) {
+		*mode = 0200;	/* write only, owner only */
+		*fops = &event_inject_fops;
+#endif
 	} else {
 		return 0;
 	}
@@ -413,6 +421,9 @@ int evreg_file_dir(struct eventfs_inode *parent, struct trace_event_file *file)
 		{ .name = "format", .callback = evreg_event_entry },
 #ifdef CONFIG_PERF_EVENTS
 		{ .name = "id", .callback = evreg_event_entry },
+#endif
+#ifdef CONFIG_TRACE_EVENT_INJECT
+		{ .name = "inject", .callback = evreg_event_entry },
 #endif
 	};
 	struct trace_event_call *call = file->event_call;
