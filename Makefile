@@ -13,6 +13,7 @@
 #   make check-upstream  the same suites on the reference kernel
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
 #   make stress [S=120]  the ring buffer stress selftest for S seconds
+#   make refresh-patches rewrite patches/ hunks to apply exactly, in order
 #   make clean           remove build/ outputs (keeps the base tree, ccache)
 
 BUILD   := build
@@ -30,7 +31,7 @@ UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble build upstream run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream run demo check check-upstream bench stress clean
 
 all: build
 
@@ -42,6 +43,9 @@ deps:
 
 assemble: deps
 	@$(H)/assemble.py . $(BASE) $(TREE)
+
+refresh-patches: deps
+	@$(H)/assemble.py --refresh . $(BASE) $(TREE)
 
 build: assemble
 	@$(H)/kbuild.sh $(TREE) $(OURS) -retrace $(FRAGS)

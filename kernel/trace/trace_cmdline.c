@@ -17,20 +17,19 @@
  * while anyone wants comms (events with record-cmd, tracers) or tgids
  * (record-tgid), counted by two references.
  *
- * The comm cache (struct cmdcache) keeps 6.12's observable behaviour
- * (core-plan.rst 2.8): a slot per (pid & 32767), slots handed out
- * round-robin from slot 1, "<idle>" for pid 0, "<...>" for a pid whose
- * slot holds another pid, and a slot count that is whatever fits in the
- * page-order block, so that saved_cmdlines_size reads back 6.12's number.
+ * The comm cache itself (struct cmdcache, 6.12's observable behaviour)
+ * is trace_cmdcache.c's; this file keeps the global instance.
  *
  * The tgid map is an array indexed by pid up to the pid_max of the moment
  * it is allocated (first use of record-tgid); larger pids are not kept.
  *
- * Locks, outermost first: callers' event_mutex or trace_types_lock ->
+ * Locks, outermost first: callers' printk_setup_lock (trace_printk.c),
+ * event_mutex or trace_types_lock ->
  * recorder_mutex -> tracepoint registration.  cmdline_lock is a leaf, see
  * its definition.  Contexts: the probes run under the runqueue lock with
  * interrupts off; trace_find_cmdline() runs in process context and, from
- * ftrace_dump(), in NMI; the file operations in process context.
+ * ftrace_dump(), in interrupt or NMI context; the file operations in
+ * process context.
  */
 #include <linux/bug.h>
 #include <linux/gfp.h>
@@ -51,151 +50,6 @@
 #include "trace.h"
 #include "trace_cmdline.h"
 
-#define CMDCACHE_KEY_MASK	(PID_MAX_DEFAULT - 1)
-#define CMDCACHE_FREE		U32_MAX		/* in slot_of[] and slot_pid[] */
-
-/*
- * One page-order block:
- *
- *   | header: nr_slots, last, order, slot_pid | slot_of[32768] |
- *   | comm[nr_slots][TASK_COMM_LEN] | slot_pid[nr_slots] | (unused tail) |
- *
- * slot_of[key] is the slot a key (pid & 32767) owns, or CMDCACHE_FREE; once
- * set it never changes until the block is replaced.  slot_pid[s] is the
- * pid last stored in slot s, or CMDCACHE_FREE.  A lookup of pid P finds
- * P's comm only if slot_pid[slot_of[P & 32767]] == P.
- */
-struct cmdcache {
-	unsigned int	nr_slots;
-	unsigned int	last;		/* slot handed out last */
-	unsigned int	order;		/* of the block */
-	u32		*slot_pid;
-	u32		slot_of[PID_MAX_DEFAULT];
-	char		comm[][TASK_COMM_LEN];
-};
-
-/*
- * What 6.12's block header measured: a map of PID_MAX_DEFAULT + 1 entries,
- * a pointer and two ints.  Only its size is used: the block for a request
- * of N slots is the smallest power-of-two number of pages holding this
- * header and N slots of TASK_COMM_LEN + 4 bytes, and every whole slot that
- * fits is used; saved_cmdlines_size shows that count, so it must be 6.12's.
- */
-struct cmdcache_v612_header {
-	u32	map[PID_MAX_DEFAULT + 1];
-	u32	*rev;
-	u32	num;
-	int	idx;
-};
-
-#define CMDCACHE_HEADER_BYTES	sizeof(struct cmdcache_v612_header)
-#define CMDCACHE_SLOT_BYTES	(TASK_COMM_LEN + sizeof(u32))
-
-/**
- * cmdcache_alloc - a comm cache of at least @want slots, all free
- * @want: 1 .. PID_MAX_DEFAULT
- *
- * Context: process (sleeps).  Return: the cache or NULL.
- */
-struct cmdcache *cmdcache_alloc(unsigned int want)
-{
-	unsigned int order;
-	struct cmdcache *c;
-	size_t bytes;
-
-	BUILD_BUG_ON(offsetof(struct cmdcache, comm) > CMDCACHE_HEADER_BYTES);
-
-	order = get_order(CMDCACHE_HEADER_BYTES + (size_t)want * CMDCACHE_SLOT_BYTES);
-	c = (struct cmdcache *)__get_free_pages(GFP_KERNEL, order);
-	if (!c)
-		return NULL;
-	bytes = PAGE_SIZE << order;
-
-	c->order = order;
-	c->nr_slots = (bytes - CMDCACHE_HEADER_BYTES) / CMDCACHE_SLOT_BYTES;
-	c->last = 0;			/* so the first slot handed out is 1 */
-	c->slot_pid = (u32 *)c->comm[c->nr_slots];
-	memset(c->slot_of, 0xff, sizeof(c->slot_of));
-	memset(c->slot_pid, 0xff, c->nr_slots * sizeof(*c->slot_pid));
-	return c;
-}
-
-void cmdcache_free(struct cmdcache *c)
-{
-	if (c)
-		free_pages((unsigned long)c, c->order);
-}
-
-unsigned int cmdcache_slots(const struct cmdcache *c)
-{
-	return c->nr_slots;
-}
-
-/* Store @comm for @pid (> 0), taking a slot for its key if it has none. */
-void cmdcache_store(struct cmdcache *c, int pid, const char *comm)
-{
-	unsigned int key = pid & CMDCACHE_KEY_MASK;
-	unsigned int slot = c->slot_of[key];
-
-	if (slot == CMDCACHE_FREE) {
-		slot = c->last + 1 == c->nr_slots ? 0 : c->last + 1;
-		c->slot_of[key] = slot;
-		c->last = slot;
-	}
-	c->slot_pid[slot] = pid;
-	strscpy(c->comm[slot], comm, TASK_COMM_LEN);
-}
-
-/* The names trace lines show for pids that have no comm of their own. */
-static bool cmdcache_special(int pid, char comm[TASK_COMM_LEN])
-{
-	if (!pid) {
-		strscpy(comm, "<idle>", TASK_COMM_LEN);
-		return true;
-	}
-	if (WARN_ON_ONCE(pid < 0)) {
-		strscpy(comm, "<XXX>", TASK_COMM_LEN);
-		return true;
-	}
-	return false;
-}
-
-static void cmdcache_unknown(char comm[TASK_COMM_LEN])
-{
-	strscpy(comm, "<...>", TASK_COMM_LEN);
-}
-
-void cmdcache_lookup(const struct cmdcache *c, int pid,
-		     char comm[TASK_COMM_LEN])
-{
-	unsigned int slot;
-
-	if (cmdcache_special(pid, comm))
-		return;
-	slot = c->slot_of[pid & CMDCACHE_KEY_MASK];
-	if (slot != CMDCACHE_FREE && c->slot_pid[slot] == pid)
-		strscpy(comm, c->comm[slot], TASK_COMM_LEN);
-	else
-		cmdcache_unknown(comm);
-}
-
-/* The first slot at or after @slot that holds a pid, or -1. */
-int cmdcache_next_used(const struct cmdcache *c, unsigned int slot)
-{
-	for (; slot < c->nr_slots; slot++)
-		if (c->slot_pid[slot] != CMDCACHE_FREE)
-			return slot;
-	return -1;
-}
-
-/* The pid in @slot, or -1 if the slot is free. */
-int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot)
-{
-	u32 pid = c->slot_pid[slot];
-
-	return pid == CMDCACHE_FREE ? -1 : pid;
-}
-
 /*
  * The global comm cache.  cmdline_lock protects the pointer @cmdlines and
  * the cache's contents.  It is an arch spinlock: lockdep and the lock
@@ -204,8 +58,10 @@ int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot)
  *  - the sched probes only try it, with preemption off (they run with
  *    interrupts off under the runqueue lock); a miss leaves this CPU's
  *    trace_taskinfo_save set, so the next switch retries;
- *  - readers take it with preemption off, except in NMI (ftrace_dump()),
- *    where they only try it and print "<...>" on a miss;
+ *  - readers in task context take it with preemption off; readers in
+ *    any other context (ftrace_dump() from sysrq, an oops or NMI) only
+ *    try it and print "<...>" on a miss: the context they interrupted
+ *    may hold it on this CPU;
  *  - a resize builds the new cache outside it, swaps the pointer under
  *    it, and frees the old cache after releasing it.
  * Nothing is taken while it is held.
@@ -216,7 +72,7 @@ static struct cmdcache *cmdlines;
 static bool cmdline_read_lock(void)
 {
 	preempt_disable_notrace();
-	if (unlikely(in_nmi())) {
+	if (unlikely(!in_task())) {
 		if (arch_spin_trylock(&cmdline_lock))
 			return true;
 		preempt_enable_notrace();
@@ -288,7 +144,8 @@ int trace_save_cmdline(struct task_struct *tsk)
  * @pid: the pid of a record
  * @comm: where to write it (always NUL-terminated)
  *
- * Context: any; in NMI the answer may be "<...>" if the cache is busy.
+ * Context: any; outside task context the answer may be "<...>" if the
+ * cache is busy.
  */
 void trace_find_cmdline(int pid, char comm[])
 {
@@ -356,6 +213,7 @@ static void taskinfo_record(struct task_struct *a, struct task_struct *b,
 {
 	bool done = true;
 
+	lockdep_assert_preemption_disabled();
 	if (unlikely(!(flags & (TRACE_RECORD_CMDLINE | TRACE_RECORD_TGID))))
 		return;
 	if (!__this_cpu_read(trace_taskinfo_save))
@@ -573,10 +431,11 @@ static void *saved_cmdlines_at(loff_t pos)
 {
 	int slot;
 
-	if (!cmdlines || pos >= cmdlines->nr_slots)
+	if (!cmdlines || pos >= cmdcache_slots(cmdlines))
 		return NULL;
 	slot = cmdcache_next_used(cmdlines, pos);
-	return slot < 0 ? NULL : &cmdlines->slot_pid[slot];
+	/* The element is the slot number plus one (never NULL). */
+	return slot < 0 ? NULL : (void *)(unsigned long)(slot + 1);
 }
 
 static void *saved_cmdlines_start(struct seq_file *m, loff_t *pos)
@@ -588,7 +447,7 @@ static void *saved_cmdlines_start(struct seq_file *m, loff_t *pos)
 
 static void *saved_cmdlines_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	*pos = (u32 *)v - cmdlines->slot_pid + 1;
+	*pos = (unsigned long)v;	/* the slot after v's */
 	return saved_cmdlines_at(*pos);
 }
 
@@ -600,8 +459,8 @@ static void saved_cmdlines_stop(struct seq_file *m, void *v)
 
 static int saved_cmdlines_show(struct seq_file *m, void *v)
 {
+	int pid = cmdcache_slot_pid(cmdlines, (unsigned long)v - 1);
 	char comm[TASK_COMM_LEN];
-	int pid = *(u32 *)v;
 
 	cmdcache_lookup(cmdlines, pid, comm);
 	seq_printf(m, "%d %s\n", pid, comm);
@@ -637,9 +496,9 @@ static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
 	char buf[16];
 	int len;
 
-	if (cmdline_read_lock()) {	/* never fails outside NMI */
+	if (cmdline_read_lock()) {	/* never fails in task context */
 		if (cmdlines)
-			n = cmdlines->nr_slots;
+			n = cmdcache_slots(cmdlines);
 		cmdline_read_unlock();
 	}
 

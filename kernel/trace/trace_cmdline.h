@@ -9,8 +9,10 @@
  * A cache maps a pid to the comm last recorded for it.  It has a fixed
  * number of slots (see cmdcache_alloc()); a pid owns a slot through the
  * pid's low bits (pid & (PID_MAX_DEFAULT - 1)), so two pids equal in those
- * bits share one slot, and new keys take slots round-robin, evicting the
- * oldest.  None of these functions locks: the caller owns the cache or
+ * bits share one slot, and new keys take slots round-robin.  A key that
+ * loses its slot keeps pointing at it (6.12 does the same): if it is
+ * saved again it takes the slot back, and the slot's newer owner then
+ * prints "<...>".  None of these functions locks: the caller owns the cache or
  * holds the global cache's lock.
  */
 #ifndef _TRACE_CMDLINE_H
@@ -31,5 +33,7 @@ void cmdcache_lookup(const struct cmdcache *c, int pid,
 		     char comm[TASK_COMM_LEN]);
 int cmdcache_next_used(const struct cmdcache *c, unsigned int slot);
 int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot);
+bool cmdcache_special(int pid, char comm[TASK_COMM_LEN]);
+void cmdcache_unknown(char comm[TASK_COMM_LEN]);
 
 #endif /* _TRACE_CMDLINE_H */

@@ -25,7 +25,8 @@
  * dependent loads and a bit test, with nothing that can vanish under it.
  * Nodes are attached under @grow_lock, taken from a small per-set reserve
  * of zeroed nodes, because trace_pid_list_set() is called from the fork
- * probe, with the runqueue lock held, where nothing may be allocated.
+ * probe (sched_process_fork, a tracepoint probe: preemption off, possibly
+ * inside other raw locks), where nothing may be allocated.
  * When the reserve runs low an irq_work refills it (GFP_NOWAIT); a growth
  * that finds the reserve empty fails with -ENOMEM and changes nothing.
  *
@@ -98,8 +99,8 @@ struct trace_pid_list {
 	/*
 	 * @grow_lock (raw, interrupts off) protects @reserve, @nr_reserve
 	 * and the attaching of nodes.  It is the innermost lock: taken in
-	 * the fork probe under the runqueue lock, and nothing is taken
-	 * inside it (irq_work_queue() takes no lock).
+	 * the fork probe with preemption off, and nothing is taken inside
+	 * it (irq_work_queue() takes no lock).
 	 */
 	raw_spinlock_t		grow_lock;
 	union pid_node		*reserve;	/* zeroed nodes, via next_free */

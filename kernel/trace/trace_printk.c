@@ -18,6 +18,9 @@
  *
  * The destination of the first six is printk_trace (trace.c): the
  * global instance unless an instance took the trace_printk_dest option.
+ * It is read only with preemption off (printk_dest()): an instance that
+ * gives up the destination is freed after a grace period, so a writer
+ * preempted before the read would otherwise write into a freed instance.
  * They record nothing while the destination's trace_printk option is
  * off (trace_printk_control() gates the trace_printk() family; the puts
  * family reads the option itself), while tracing is dead, or during a
@@ -33,24 +36,16 @@
  * freed.  The first allocation for trace_printk() prints the banner
  * that warns this is a debugging kernel.
  *
- * printk_formats maps the pointers bprint and bputs records hold to
- * their text: the built-in __trace_printk_fmt section, then the
- * __tracepoint_str section, then copies of modules' formats, kept for
- * good (records may outlive the module) and shared by equal text.
+ * The formats themselves, and printk_formats, are trace_printk_fmt.c's.
  *
  * Contexts: the record writers run in any context, NMI included: no
  * lock, the scratch level is a per-CPU counter strictly nested with
- * preemption off, the ring buffer does the rest.  Setup, the module
- * notifier and printk_formats run in process context.
+ * preemption off, the ring buffer does the rest.  Setup runs in process
+ * context.
  */
-#include <linux/fs.h>
 #include <linux/ftrace.h>
-#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
-#include <linux/security.h>
-#include <linux/seq_file.h>
-#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/trace.h>
 
@@ -82,7 +77,9 @@ static struct printk_scratch __percpu *printk_scratch;
 /*
  * printk_setup_lock: allocation of printk_scratch and the one-time
  * setup of trace_printk_init_buffers().  Lock order: printk_setup_lock,
- * then trace_types_lock (taken inside tracing_update_buffers()).
+ * then trace_types_lock (inside tracing_update_buffers()), then
+ * recorder_mutex and the tracepoint mutex (inside
+ * tracing_start_cmdline_record()).
  */
 static DEFINE_MUTEX(printk_setup_lock);
 
@@ -179,6 +176,18 @@ int trace_array_init_printk(struct trace_array *tr)
 }
 EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
+/*
+ * The trace_printk destination.  Preemption must be off, and the
+ * instance is used only until it goes back on: trace.c moves the
+ * destination away from an instance and waits a grace period before
+ * freeing it.
+ */
+static __always_inline struct trace_array *printk_dest(void)
+{
+	lockdep_assert_preemption_disabled();
+	return READ_ONCE(printk_trace);
+}
+
 /* Binary records (format pointers) are meaningless in a boot buffer. */
 static __always_inline bool printk_binary_ok(struct trace_array *tr)
 {
@@ -271,22 +280,17 @@ void trace_printk_control(bool enabled)
 	WRITE_ONCE(printk_enabled, enabled);
 }
 
-/**
- * __trace_array_puts - record a string in an instance
- * @tr: the instance
- * @ip: the caller's address (shown before the text)
- * @str: the text, not necessarily NUL-ended
- * @size: its length; a newline is added unless it ends with one
- *
- * Return: @size, or 0 when nothing was recorded.  Any context.
+/*
+ * One ftrace/print record of @size bytes of @str in @tr, with the
+ * context word the caller took before any preemption change.
  */
-int __trace_array_puts(struct trace_array *tr, unsigned long ip,
-		       const char *str, int size)
+static __always_inline int printk_puts(struct trace_array *tr,
+				       unsigned long ip, const char *str,
+				       int size, unsigned int trace_ctx)
 {
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
-	unsigned int trace_ctx;
 	int end = size;
 
 	if (!(tr->trace_flags & TRACE_ITER_PRINTK) ||
@@ -294,7 +298,6 @@ int __trace_array_puts(struct trace_array *tr, unsigned long ip,
 	    unlikely(tracing_disabled))
 		return 0;
 
-	trace_ctx = tracing_gen_ctx();
 	ring_buffer_nest_start(buffer);
 	entry = trace_record_reserve(buffer, TRACE_PRINT,
 				     sizeof(*entry) + size + 2, trace_ctx,
@@ -314,6 +317,21 @@ out:
 	ring_buffer_nest_end(buffer);
 	return size;
 }
+
+/**
+ * __trace_array_puts - record a string in an instance
+ * @tr: the instance; the caller keeps it alive
+ * @ip: the caller's address (shown before the text)
+ * @str: the text, not necessarily NUL-ended
+ * @size: its length; a newline is added unless it ends with one
+ *
+ * Return: @size, or 0 when nothing was recorded.  Any context.
+ */
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size)
+{
+	return printk_puts(tr, ip, str, size, tracing_gen_ctx());
+}
 EXPORT_SYMBOL_GPL(__trace_array_puts);
 
 /**
@@ -324,25 +342,30 @@ EXPORT_SYMBOL_GPL(__trace_array_puts);
  * The text is looked up when the record is printed.  A boot-buffer
  * destination gets the text instead.
  *
- * Return: 1 when a pointer record was written, else what __trace_puts()
+ * Return: 1 when a pointer record was written, else what a text record
  * returned or 0.  Any context.
  */
 int __trace_bputs(unsigned long ip, const char *str)
 {
-	struct trace_array *tr = READ_ONCE(printk_trace);
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	unsigned int trace_ctx = tracing_gen_ctx();
 	struct ring_buffer_event *event;
+	struct trace_buffer *buffer;
 	struct bputs_entry *entry;
-	unsigned int trace_ctx;
+	struct trace_array *tr;
+	int ret = 0;
 
+	preempt_disable_notrace();
+	tr = printk_dest();
 	/* A boot buffer gets the text (see printk_binary_ok()). */
-	if (!printk_binary_ok(tr))
-		return __trace_puts(ip, str, strlen(str));
+	if (!printk_binary_ok(tr)) {
+		ret = printk_puts(tr, ip, str, strlen(str), trace_ctx);
+		goto out;
+	}
 	if (!(tr->trace_flags & TRACE_ITER_PRINTK) ||
 	    unlikely(tracing_selftest_on() || tracing_disabled))
-		return 0;
+		goto out;
 
-	trace_ctx = tracing_gen_ctx();
+	buffer = tr->array_buffer.buffer;
 	ring_buffer_nest_start(buffer);
 	entry = trace_record_reserve(buffer, TRACE_BPUTS, sizeof(*entry),
 				     trace_ctx, &event);
@@ -351,9 +374,12 @@ int __trace_bputs(unsigned long ip, const char *str)
 		entry->str = str;
 		trace_record_commit(buffer);
 		printk_stack(tr, buffer, trace_ctx, 4);
+		ret = 1;
 	}
 	ring_buffer_nest_end(buffer);
-	return entry ? 1 : 0;
+out:
+	preempt_enable_notrace();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
 
@@ -367,7 +393,13 @@ EXPORT_SYMBOL_GPL(__trace_bputs);
  */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
-	return __trace_array_puts(READ_ONCE(printk_trace), ip, str, size);
+	unsigned int trace_ctx = tracing_gen_ctx();
+	int ret;
+
+	preempt_disable_notrace();
+	ret = printk_puts(printk_dest(), ip, str, size, trace_ctx);
+	preempt_enable_notrace();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
@@ -383,22 +415,25 @@ EXPORT_SYMBOL_GPL(__trace_puts);
  */
 int trace_vbprintk(unsigned long ip, const char *fmt, va_list args)
 {
-	struct trace_array *tr = READ_ONCE(printk_trace);
 	const int words = TRACE_BUF_SIZE / sizeof(u32);
 	struct ring_buffer_event *event;
 	struct trace_buffer *buffer;
 	struct bprint_entry *entry;
+	struct trace_array *tr;
 	unsigned int trace_ctx;
 	char *scratch;
 	int len;
 
-	if (!printk_binary_ok(tr))
-		return trace_vprintk(ip, fmt, args);
 	if (unlikely(tracing_selftest_on() || tracing_disabled))
 		return 0;
 	scratch = printk_begin(&trace_ctx);
 	if (!scratch)
 		return 0;
+	tr = printk_dest();
+	if (!printk_binary_ok(tr)) {
+		printk_end();
+		return trace_vprintk(ip, fmt, args);
+	}
 
 	len = vbin_printf((u32 *)scratch, words, fmt, args);
 	if (len >= 0 && len <= words) {
@@ -422,13 +457,15 @@ int trace_vbprintk(unsigned long ip, const char *fmt, va_list args)
 EXPORT_SYMBOL_GPL(trace_vbprintk);
 
 /*
- * Format into scratch, then one ftrace/print record in @buffer.  Stacks
- * follow the trace_printk destination's option, whichever buffer this
- * is (6.12 does the same).  Returns the text length, 0 if not tried.
+ * Format into scratch, then one ftrace/print record in @buffer, or in
+ * @tr's buffer when @buffer is NULL, or in the trace_printk
+ * destination's when both are NULL (read once preemption is off).
+ * Stacks follow the destination's option, whichever buffer this is
+ * (6.12 does the same).  Returns the text length, 0 if not tried.
  */
-static __printf(3, 0)
-int printk_text(struct trace_buffer *buffer, unsigned long ip,
-		const char *fmt, va_list args)
+static __printf(4, 0)
+int printk_text(struct trace_array *tr, struct trace_buffer *buffer,
+		unsigned long ip, const char *fmt, va_list args)
 {
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
@@ -442,6 +479,16 @@ int printk_text(struct trace_buffer *buffer, unsigned long ip,
 	if (!scratch)
 		return 0;
 
+	if (!buffer) {
+		if (!tr) {
+			tr = printk_dest();
+			if (tracing_selftest_on() && tr == &global_trace) {
+				printk_end();
+				return 0;
+			}
+		}
+		buffer = tr->array_buffer.buffer;
+	}
 	len = vscnprintf(scratch, TRACE_BUF_SIZE, fmt, args);
 	ring_buffer_nest_start(buffer);
 	entry = trace_record_reserve(buffer, TRACE_PRINT,
@@ -451,7 +498,7 @@ int printk_text(struct trace_buffer *buffer, unsigned long ip,
 		entry->ip = ip;
 		memcpy(entry->buf, scratch, len + 1);
 		trace_record_commit(buffer);
-		printk_stack(READ_ONCE(printk_trace), buffer, trace_ctx, 6);
+		printk_stack(printk_dest(), buffer, trace_ctx, 6);
 	}
 	ring_buffer_nest_end(buffer);
 	printk_end();
@@ -460,7 +507,7 @@ int printk_text(struct trace_buffer *buffer, unsigned long ip,
 
 /**
  * trace_array_vprintk - record text in an instance
- * @tr: the instance
+ * @tr: the instance; the caller keeps it alive
  * @ip: the caller's address
  * @fmt: printf format
  * @args: its arguments
@@ -472,7 +519,7 @@ int trace_array_vprintk(struct trace_array *tr, unsigned long ip,
 {
 	if (tracing_selftest_on() && tr == &global_trace)
 		return 0;
-	return printk_text(tr->array_buffer.buffer, ip, fmt, args);
+	return printk_text(tr, NULL, ip, fmt, args);
 }
 
 /**
@@ -515,10 +562,14 @@ int trace_array_printk_buf(struct trace_buffer *buffer, unsigned long ip,
 {
 	va_list args;
 	int len = 0;
+	bool on;
 
-	if (READ_ONCE(printk_trace)->trace_flags & TRACE_ITER_PRINTK) {
+	preempt_disable_notrace();
+	on = printk_dest()->trace_flags & TRACE_ITER_PRINTK;
+	preempt_enable_notrace();
+	if (on) {
 		va_start(args, fmt);
-		len = printk_text(buffer, ip, fmt, args);
+		len = printk_text(NULL, buffer, ip, fmt, args);
 		va_end(args);
 	}
 	return len;
@@ -534,7 +585,7 @@ int trace_array_printk_buf(struct trace_buffer *buffer, unsigned long ip,
  */
 int trace_vprintk(unsigned long ip, const char *fmt, va_list args)
 {
-	return trace_array_vprintk(READ_ONCE(printk_trace), ip, fmt, args);
+	return printk_text(NULL, NULL, ip, fmt, args);
 }
 EXPORT_SYMBOL_GPL(trace_vprintk);
 
@@ -544,7 +595,7 @@ EXPORT_SYMBOL_GPL(trace_vprintk);
  * the others, both gated by the trace_printk option.  A NULL format is
  * a module format that could not be saved: nothing is recorded.
  */
-static __printf(2, 0)
+static __always_inline __printf(2, 0)
 int printk_entry(unsigned long ip, const char *fmt, va_list args,
 		 bool binary)
 {
@@ -555,18 +606,42 @@ int printk_entry(unsigned long ip, const char *fmt, va_list args,
 	return trace_vprintk(ip, fmt, args);
 }
 
+/**
+ * __ftrace_vbprintk - ftrace_vprintk() with a format of __trace_printk_fmt
+ * @ip: the caller's address
+ * @fmt: the format; it stays (the section outlives every record)
+ * @args: its arguments
+ *
+ * Return: as trace_vbprintk(), 0 when the trace_printk option is off.
+ */
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list args)
 {
 	return printk_entry(ip, fmt, args, true);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
 
+/**
+ * __ftrace_vprintk - ftrace_vprintk() with any other format
+ * @ip: the caller's address
+ * @fmt: printf format
+ * @args: its arguments
+ *
+ * Return: as trace_vprintk(), 0 when the trace_printk option is off.
+ */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list args)
 {
 	return printk_entry(ip, fmt, args, false);
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
+/**
+ * __trace_bprintk - trace_printk() with a constant format
+ * @ip: the caller's address
+ * @fmt: the format's saved copy (NULL: a module format that could not be
+ *	 saved, nothing is recorded)
+ *
+ * Return: as trace_vbprintk(), 0 when the trace_printk option is off.
+ */
 int __trace_bprintk(unsigned long ip, const char *fmt, ...)
 {
 	va_list args;
@@ -581,6 +656,13 @@ int __trace_bprintk(unsigned long ip, const char *fmt, ...)
 }
 EXPORT_SYMBOL_GPL(__trace_bprintk);
 
+/**
+ * __trace_printk - trace_printk() with a format known only at run time
+ * @ip: the caller's address
+ * @fmt: printf format
+ *
+ * Return: as trace_vprintk(), 0 when the trace_printk option is off.
+ */
 int __trace_printk(unsigned long ip, const char *fmt, ...)
 {
 	va_list args;
@@ -594,204 +676,3 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 	return len;
 }
 EXPORT_SYMBOL_GPL(__trace_printk);
-
-/* Is @str one of the strings tracepoint_string() placed in its section? */
-bool trace_is_tracepoint_string(const char *str)
-{
-	const char **slot;
-
-	for (slot = __start___tracepoint_str; slot < __stop___tracepoint_str;
-	     slot++)
-		if (*slot == str)
-			return true;
-	return false;
-}
-
-/*
- * Module formats.  A module's trace_printk() formats live in its
- * __trace_printk_fmt section, which goes with the module; records keep
- * pointing at a format, so each is copied here when the module comes
- * and the module's slot is pointed at the copy.  Copies are shared by
- * equal text and never freed.
- *
- * printk_fmt_lock: the list (adding, and walking it for printk_formats,
- * from seq start to stop).  Process context.
- */
-struct printk_fmt {
-	struct list_head	node;
-	const char		*fmt;	/* = text; printk_formats hands out &fmt */
-	char			text[];
-};
-
-static LIST_HEAD(printk_fmts);
-static DEFINE_MUTEX(printk_fmt_lock);
-
-#ifdef CONFIG_MODULES
-static const char *printk_fmt_keep(const char *fmt)
-{
-	struct printk_fmt *saved;
-	size_t size;
-
-	lockdep_assert_held(&printk_fmt_lock);
-	list_for_each_entry(saved, &printk_fmts, node)
-		if (!strcmp(saved->text, fmt))
-			return saved->fmt;
-
-	size = strlen(fmt) + 1;
-	saved = kmalloc(struct_size(saved, text, size), GFP_KERNEL);
-	if (!saved)
-		return NULL;
-	memcpy(saved->text, fmt, size);
-	saved->fmt = saved->text;
-	list_add_tail(&saved->node, &printk_fmts);
-	return saved->fmt;
-}
-
-static int printk_fmt_module(struct notifier_block *nb, unsigned long state,
-			     void *data)
-{
-	struct module *mod = data;
-	const char **slot, **end;
-
-	if (state != MODULE_STATE_COMING || !mod->num_trace_bprintk_fmt)
-		return NOTIFY_OK;
-
-	trace_printk_init_buffers();
-
-	slot = mod->trace_bprintk_fmt_start;
-	end = slot + mod->num_trace_bprintk_fmt;
-	guard(mutex)(&printk_fmt_lock);
-	for (; slot < end; slot++)
-		if (*slot)
-			*slot = printk_fmt_keep(*slot);
-	return NOTIFY_OK;
-}
-
-static struct notifier_block printk_fmt_nb = {
-	.notifier_call = printk_fmt_module,
-};
-
-static __init int printk_fmt_init(void)
-{
-	return register_module_notifier(&printk_fmt_nb);
-}
-early_initcall(printk_fmt_init);
-#endif /* CONFIG_MODULES */
-
-/*
- * printk_formats: one line per known format, "0x<address> : "<text>"",
- * with newlines, tabs and double quotes escaped (a backslash is shown
- * as it is, as 6.12 shows it).  The cursor is an index: built-in formats
- * first, then tracepoint strings, then module copies; the seq_file
- * element is the address of the slot holding the string pointer.
- */
-static loff_t printk_fmt_builtin(void)
-{
-	return __stop___trace_bprintk_fmt - __start___trace_bprintk_fmt;
-}
-
-static loff_t printk_fmt_tpstr(void)
-{
-	return __stop___tracepoint_str - __start___tracepoint_str;
-}
-
-static const char **printk_fmt_module_at(loff_t nr)
-{
-	struct printk_fmt *saved;
-
-	list_for_each_entry(saved, &printk_fmts, node)
-		if (nr-- == 0)
-			return &saved->fmt;
-	return NULL;
-}
-
-static const char **printk_fmt_at(loff_t pos)
-{
-	if (pos < printk_fmt_builtin())
-		return (const char **)__start___trace_bprintk_fmt + pos;
-	pos -= printk_fmt_builtin();
-	if (pos < printk_fmt_tpstr())
-		return (const char **)__start___tracepoint_str + pos;
-	return printk_fmt_module_at(pos - printk_fmt_tpstr());
-}
-
-static void *printk_fmt_start(struct seq_file *m, loff_t *pos)
-{
-	mutex_lock(&printk_fmt_lock);
-	return printk_fmt_at(*pos);
-}
-
-static void *printk_fmt_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	loff_t first_module = printk_fmt_builtin() + printk_fmt_tpstr();
-	struct printk_fmt *saved;
-
-	/* Within the module list, step from the current copy. */
-	if (*pos >= first_module) {
-		saved = container_of(v, struct printk_fmt, fmt);
-		++*pos;
-		if (list_is_last(&saved->node, &printk_fmts))
-			return NULL;
-		return &list_next_entry(saved, node)->fmt;
-	}
-	return printk_fmt_at(++*pos);
-}
-
-static void printk_fmt_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&printk_fmt_lock);
-}
-
-static int printk_fmt_show(struct seq_file *m, void *v)
-{
-	const char *str = *(const char **)v;
-
-	if (!str)
-		return 0;
-
-	seq_printf(m, "0x%lx : \"", (unsigned long)str);
-	while (*str) {
-		size_t plain = strcspn(str, "\n\t\"");
-
-		seq_write(m, str, plain);
-		str += plain;
-		if (!*str)
-			break;
-		/* A backslash, then n, t or the quote itself. */
-		seq_putc(m, '\\');
-		seq_putc(m, *str == '\n' ? 'n' : *str == '\t' ? 't' : '"');
-		str++;
-	}
-	seq_write(m, "\"\n", 2);
-	return 0;
-}
-
-static const struct seq_operations printk_fmt_seq_ops = {
-	.show	= printk_fmt_show,
-	.start	= printk_fmt_start,
-	.next	= printk_fmt_next,
-	.stop	= printk_fmt_stop,
-};
-
-static int printk_fmt_open(struct inode *inode, struct file *file)
-{
-	int ret = security_locked_down(LOCKDOWN_TRACEFS);
-
-	return ret ?: seq_open(file, &printk_fmt_seq_ops);
-}
-
-static const struct file_operations printk_fmt_fops = {
-	.open		= printk_fmt_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release,
-};
-
-static __init int printk_fmt_file_init(void)
-{
-	if (!tracing_init_dentry())
-		trace_create_file("printk_formats", TRACE_MODE_READ, NULL,
-				  NULL, &printk_fmt_fops);
-	return 0;
-}
-fs_initcall(printk_fmt_file_init);

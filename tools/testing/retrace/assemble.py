@@ -22,6 +22,13 @@ Manifest lines (blank lines and '#' comments ignored):
 Overlay: every top-level directory of the project whose name is also a
 top-level directory of the kernel (kernel/, include/, arch/, tools/, ...).
 The project's own Makefile, README, manifest and patches/ are never copied.
+
+Patches must apply exactly, each on the tree the earlier ones left: a hunk
+that applies only with fuzz (context lines ignored) could land in the
+wrong place without a word, so assembly refuses it.  A hunk found at an
+offset is fine.  "assemble.py --refresh ..." rewrites every patch's hunks
+from what it actually changed (keeping its message), so that patches made
+on different branches apply exactly again after a merge.
 """
 import os
 import shutil
@@ -79,7 +86,63 @@ def walk(root, skip_top=()):
             yield f if reld == "." else os.path.join(reld, f)
 
 
-def patched_files(patch_dir, base, overlay, removed):
+def patch_targets(pf):
+    """The tree paths a patch touches (its +++/--- lines, first component cut)."""
+    rels = []
+    with open(pf, errors="replace") as f:
+        for line in f:
+            if not line.startswith("+++ ") and not line.startswith("--- "):
+                continue
+            p = line[4:].split("\t")[0].strip()
+            if p == "/dev/null" or "/" not in p:
+                continue
+            rel = p.split("/", 1)[1]
+            if rel not in rels:
+                rels.append(rel)
+    return rels
+
+
+def refreshed(pf, tmp, before):
+    """Patch text of pf with hunks regenerated from before -> tmp now."""
+    with open(pf, errors="replace") as f:
+        text = f.read()
+    # The message: everything before the first file header.
+    head = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith(("diff --git ", "--- ", "Index: ")):
+            break
+        head.append(line)
+    head = "".join(head)
+    hunks = []
+    for rel, old in before.items():
+        new = os.path.join(tmp, rel)
+        with tempfile.TemporaryDirectory() as d:
+            # git's hunk headers (whole function names), as the patches
+            # were first written; "a/rel" and "b/rel" as the file labels.
+            for side, data in (("a", old), ("b", None)):
+                if side == "b" and os.path.exists(new):
+                    with open(new, "rb") as f:
+                        data = f.read()
+                if data is not None:
+                    os.makedirs(os.path.dirname(os.path.join(d, side, rel)),
+                                exist_ok=True)
+                    with open(os.path.join(d, side, rel), "wb") as f:
+                        f.write(data)
+            a = os.path.join("a", rel) if old is not None else "/dev/null"
+            b = os.path.join("b", rel) if os.path.exists(new) else "/dev/null"
+            r = subprocess.run(["git", "diff", "--no-index", "--no-prefix",
+                                "--no-color", "--no-ext-diff", a, b],
+                               cwd=d, capture_output=True)
+        if r.returncode > 1:
+            die("git diff failed for %s: %s" % (rel, r.stderr.decode()))
+        for line in r.stdout.decode(errors="surrogateescape").splitlines(True):
+            if not line.startswith(("diff --git ", "index ", "new file mode",
+                                    "deleted file mode")):
+                hunks.append(line)
+    return head + "".join(hunks)
+
+
+def patched_files(patch_dir, base, overlay, removed, refresh=False):
     """Apply patches to scratch copies; return {rel: (bytes, mode)}."""
     patches = sorted(p for p in os.listdir(patch_dir) if p.endswith(".patch")) \
         if os.path.isdir(patch_dir) else []
@@ -90,27 +153,35 @@ def patched_files(patch_dir, base, overlay, removed):
     try:
         for name in patches:
             pf = os.path.join(patch_dir, name)
-            with open(pf, errors="replace") as f:
-                for line in f:
-                    if not line.startswith("+++ ") and not line.startswith("--- "):
-                        continue
-                    p = line[4:].split("\t")[0].strip()
-                    if p == "/dev/null" or "/" not in p:
-                        continue
-                    rel = p.split("/", 1)[1]
-                    dst = os.path.join(tmp, rel)
-                    if os.path.exists(dst):
-                        continue
+            before = {}
+            for rel in patch_targets(pf):
+                dst = os.path.join(tmp, rel)
+                if not os.path.exists(dst):
                     src = overlay.get(rel)
                     if src is None and not under(rel, removed):
                         src = os.path.join(base, rel)
                     if src and os.path.exists(src):
                         os.makedirs(os.path.dirname(dst), exist_ok=True)
                         shutil.copy2(src, dst)
-            r = subprocess.run(["patch", "-p1", "-s", "-f", "--no-backup-if-mismatch",
+                if os.path.exists(dst):
+                    with open(dst, "rb") as f:
+                        before[rel] = f.read()
+                else:
+                    before[rel] = None
+            r = subprocess.run(["patch", "-p1", "-f", "--no-backup-if-mismatch",
                                 "-d", tmp, "-i", pf], capture_output=True, text=True)
             if r.returncode:
                 die("patch %s does not apply:\n%s%s" % (name, r.stdout, r.stderr))
+            if refresh:
+                text = refreshed(pf, tmp, before)
+                with open(pf, errors="replace") as f:
+                    if f.read() != text:
+                        with open(pf, "w", errors="surrogateescape") as w:
+                            w.write(text)
+                        print("assemble: refreshed %s" % name)
+            elif "with fuzz" in r.stdout:
+                die("patch %s applies only with fuzz (make refresh-patches, then "
+                    "review the diff):\n%s" % (name, r.stdout))
         for rel in walk(tmp):
             full = os.path.join(tmp, rel)
             with open(full, "rb") as f:
@@ -187,9 +258,13 @@ def remove(path):
 
 
 def main():
-    if len(sys.argv) != 4:
-        die("usage: assemble.py PROJECT BASE TREE")
-    proj, base, tree = (os.path.abspath(a) for a in sys.argv[1:])
+    args = sys.argv[1:]
+    refresh = args[:1] == ["--refresh"]
+    if refresh:
+        args = args[1:]
+    if len(args) != 3:
+        die("usage: assemble.py [--refresh] PROJECT BASE TREE")
+    proj, base, tree = (os.path.abspath(a) for a in args)
     if not os.path.isfile(os.path.join(base, "Makefile")):
         die("no base tree at %s (run 'make deps')" % base)
 
@@ -208,7 +283,8 @@ def main():
             die("manifest owns '%s' but the overlay has no %s" %
                 (p, os.path.join(proj, p)))
 
-    patched = patched_files(os.path.join(proj, "patches"), base, overlay, removed)
+    patched = patched_files(os.path.join(proj, "patches"), base, overlay, removed,
+                            refresh)
 
     want = {}
     for rel in walk(base):
