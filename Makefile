@@ -11,6 +11,9 @@
 #   make check [T=...]   build, boot, run every suite, print the verdict
 #   make check DEBUG=1   the same on a lockdep/KASAN/DEBUG_LIST build
 #   make check-upstream  the same suites on the reference kernel
+#   make upstream-pending  the reference kernel with our pending set off
+#   make check-upstream-pending  the suites on that kernel
+#   make linkcheck       the symbols kernel/trace provides, against the list
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
 #   make stress [S=120]  the ring buffer stress selftest for S seconds
 #   make refresh-patches rewrite patches/ hunks to apply exactly, in order
@@ -21,6 +24,9 @@ BASE    := $(BUILD)/base
 TREE    := $(BUILD)/tree
 H       := tools/testing/retrace
 FRAGS   := $(H)/configs/reference.config $(H)/configs/lab.config
+# The pending set (capabilities off in our kernel until their issue lands):
+# our kernel and the second reference kernel get it, the full one does not.
+PENDING := $(H)/configs/pending.config
 
 ifeq ($(DEBUG),1)
 FRAGS   += $(H)/configs/debug.config
@@ -28,10 +34,12 @@ SUFFIX  := -debug
 endif
 OURS    := $(BUILD)/out/retrace$(SUFFIX)
 UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
+# The reference for the identity checks and the benchmarks (core-plan R1).
+UPSTREAM_P := $(BUILD)/out/upstream-pending$(SUFFIX)
 # make bench also builds both kernels with tracing off (image size baseline).
-NOTRACE := $(FRAGS) $(H)/configs/notrace.config
+NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck run demo check check-upstream bench stress clean
 
 all: build
 
@@ -48,10 +56,13 @@ refresh-patches: deps
 	@$(H)/assemble.py --refresh . $(BASE) $(TREE)
 
 build: assemble
-	@$(H)/kbuild.sh $(TREE) $(OURS) -retrace $(FRAGS)
+	@$(H)/kbuild.sh $(TREE) $(OURS) -retrace $(FRAGS) $(PENDING)
 
 upstream: deps
 	@$(H)/kbuild.sh $(BASE) $(UPSTREAM) -upstream $(FRAGS)
+
+upstream-pending: deps
+	@$(H)/kbuild.sh $(BASE) $(UPSTREAM_P) -upstream-pending $(FRAGS) $(PENDING)
 
 run: build
 	@$(H)/vm.sh $(OURS) $(BUILD)/results/run shell 0
@@ -65,11 +76,18 @@ check: build
 check-upstream: upstream
 	@$(H)/check.sh upstream$(SUFFIX) $(UPSTREAM) $(BASE) "$(T)"
 
-bench: build upstream
+check-upstream-pending: upstream-pending
+	@$(H)/check.sh upstream-pending$(SUFFIX) $(UPSTREAM_P) $(BASE) "$(T)"
+
+linkcheck: build
+	@$(H)/linkcheck.sh $(OURS) $(H)/expected/link-surface.txt
+
+# Against the reference with the same pending set (core-plan R1).
+bench: build upstream-pending
 	@$(H)/kbuild.sh $(TREE) $(OURS)-notrace -retrace-notrace $(NOTRACE)
-	@$(H)/kbuild.sh $(BASE) $(UPSTREAM)-notrace -upstream-notrace $(NOTRACE)
-	@BENCH_NOTRACE_OURS=$(OURS)-notrace BENCH_NOTRACE_UPSTREAM=$(UPSTREAM)-notrace \
-		$(H)/bench/run.sh $(OURS) $(UPSTREAM) $(BUILD)/results/bench
+	@$(H)/kbuild.sh $(BASE) $(UPSTREAM_P)-notrace -upstream-pending-notrace $(NOTRACE)
+	@BENCH_NOTRACE_OURS=$(OURS)-notrace BENCH_NOTRACE_UPSTREAM=$(UPSTREAM_P)-notrace \
+		$(H)/bench/run.sh $(OURS) $(UPSTREAM_P) $(BUILD)/results/bench
 
 stress: build
 	@RETRACE_EXTRA_CMDLINE="rb_stress_seconds=$(or $(S),120)" \

@@ -22,26 +22,18 @@ extern struct trace_array global_trace;
 
 /*
  * Borrowed from trace.c (patches/0062): tracing_disabled is 1 until the
- * buffers are set up and for good once tracing broke; the walker of the
- * trace export list, and the static key that says an export wants
- * markers.
+ * buffers are set up and for good once tracing broke.  (The export
+ * list moved to trace_write.c with patches/0080.)
  */
 extern int tracing_disabled;
-void ftrace_exports(struct ring_buffer_event *event, int flag);
-DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 
 /*
  * Borrowed from trace.c (patches/0063): the instance trace_printk()
- * writes to (trace_printk_dest moves it; trace.c owns the option), the
- * stack recorder, and whether a startup self-test owns the global
- * buffer.
+ * writes to (trace_printk_dest moves it; trace.c owns the option) and
+ * whether a startup self-test owns the global buffer.  (The stack
+ * recorder moved to trace_write_stack.c with patches/0080.)
  */
 extern struct trace_array *printk_trace;
-#ifdef CONFIG_STACKTRACE
-void __ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
-			  unsigned int trace_ctx, int skip,
-			  struct pt_regs *regs);
-#endif
 #ifdef CONFIG_FTRACE_STARTUP_TEST
 extern bool tracing_selftest_running;
 static inline bool tracing_selftest_on(void)
@@ -55,6 +47,14 @@ static inline bool tracing_selftest_on(void)
 }
 #endif
 
+/*
+ * Borrowed from trace.c (patches/0080): tp_printk, which prints every
+ * committed event to the console too; its switch and its printer stay
+ * with the boot parameters and sysctl until trace_dump.c (S7).
+ */
+DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+void output_printk(struct trace_event_buffer *fbuffer);
+
 /* trace_errlog.c: each instance's "error_log" file and its teardown. */
 extern const struct file_operations tracing_err_log_fops;
 void clear_tracing_err_log(struct trace_array *tr);
@@ -65,5 +65,17 @@ extern const struct file_operations tracing_mark_raw_fops;
 
 /* trace_printk.c: the trace_printk option changed (trace_types_lock). */
 void trace_printk_start_stop_comm(int enabled);
+
+/*
+ * trace_eval.c (patches/0090): trace.c queues the creation of the
+ * tracefs files on the eval map workqueue (NULL if it could not be
+ * allocated; gone after late_initcall_sync) and creates "eval_map".
+ */
+extern struct workqueue_struct *eval_map_wq;
+#ifdef CONFIG_TRACE_EVAL_MAP_FILE
+void trace_create_eval_file(struct dentry *d_tracer);
+#else
+static inline void trace_create_eval_file(struct dentry *d_tracer) { }
+#endif
 
 #endif /* _TRACE_CARVE_H */

@@ -64,6 +64,7 @@
 #include <linux/rculist.h>
 
 #include "trace_trigger.h"
+#include "trace_write.h"
 
 /*
  * Registered commands, in registration order (which is the order the
@@ -428,10 +429,16 @@ void update_cond_flag(struct trace_event_file *file)
 		}
 	}
 
-	if (cond)
+	/*
+	 * With the buffer off, the record such a trigger needs is staged
+	 * in the write path's scratch area, which must exist by now.
+	 */
+	if (cond) {
+		trace_write_scratch_prepare();
 		set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
-	else
+	} else {
 		clear_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
+	}
 }
 
 /*

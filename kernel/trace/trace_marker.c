@@ -32,7 +32,7 @@
  * TRACE_EXPORT_MARKER see the record just before it is committed.
  *
  * Context: the write() of any task, process context.  Records are
- * reserved and committed by trace_record.h.  The user copy is the
+ * reserved and committed by trace_write.h.  The user copy is the
  * non-faulting kind because it runs with the record reserved, that is
  * with preemption off (the ring buffer's reservation rule); a page
  * that is not present therefore reads as a fault.  No lock is taken
@@ -45,7 +45,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
-#include "trace_record.h"
+#include "trace_write.h"
 
 /* The largest text one trace_marker write records. */
 #define TRACE_MARKER_MAX_SIZE	4096

@@ -50,7 +50,7 @@
 #include <linux/trace.h>
 
 #include "trace.h"
-#include "trace_record.h"
+#include "trace_write.h"
 
 /* One scratch buffer per nesting level: task, softirq, irq, NMI. */
 #define PRINTK_LEVELS	4

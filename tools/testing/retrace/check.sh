@@ -75,19 +75,23 @@ rb=$kout/selftests/ring-buffer
 case " $suites " in *" user_events "*) build_selftests user_events ;; esac
 case " $suites " in *" ring-buffer "*) build_selftests ring-buffer ;; esac
 
-# selftests/retrace/events_identity.sh compares with the reference kernel:
-# build it (make upstream, incremental) and dump its events first (cached).
-want_ref=0
+# selftests/retrace/events_identity.sh compares with the reference kernel
+# built with the same pending set (core-plan.rst R1): build it (make
+# upstream-pending, incremental) and dump its events first (cached, per
+# reference kernel; the guest reads that one dump, RETRACE_REFEVENTS).
+want_ref=0 refev=""
 case " $suites " in *" selftests "*)
 	case " $full " in *" selftests "*) want_ref=1 ;; esac
 	case " $ssel " in *" events_identity.sh "*) want_ref=1 ;; esac ;;
 esac
-case $name in upstream*) want_ref=0 ;; esac
+# A reference kernel compares with its own dump, if there is one.
+case $name in upstream*) want_ref=0 refev=$top/build/results/refevents/$(basename "$kout")/current/ref ;; esac
 if [ $want_ref -eq 1 ]; then
 	dbg=""
 	case $name in *-debug) dbg="DEBUG=1" ;; esac
-	upk=$top/build/out/upstream${name#retrace}
-	if ! make -s -C "$top" upstream $dbg || ! "$here/refevents.sh" "$upk" "$top/build/base"; then
+	upk=$top/build/out/upstream-pending${name#retrace}
+	refev=$top/build/results/refevents/$(basename "$upk")/current/ref
+	if ! make -s -C "$top" upstream-pending $dbg || ! "$here/refevents.sh" "$upk" "$top/build/base"; then
 		echo "check: FAIL: no reference events for selftests/retrace/events_identity.sh" >&2
 		echo "0 passed, 1 failed"
 		exit 1
@@ -105,6 +109,7 @@ FTRACE_SEL="$fsel"
 USER_EVENTS="$ue"
 UE_SEL="$usel"
 RING_BUFFER="$rb"
+export RETRACE_REFEVENTS="$refev"
 . "$here/guest/suites.sh"
 GUEST
 echo "$ver" > "$res/version"
@@ -139,6 +144,17 @@ else
 	echo "guest        clean log, powered off by itself"
 fi
 grc=$(cat "$res/guest.rc" 2>/dev/null || echo none)
+# A full run of our kernel also checks its link surface (linkcheck.sh).
+if [ -z "$sel" ] && [ "$name" = retrace ]; then
+	if "$here/linkcheck.sh" "$kout" "$here/expected/link-surface.txt" > "$res/linkcheck.txt" 2>&1; then
+		echo "link-surface $(tail -n 1 "$res/linkcheck.txt" | sed 's/^linkcheck: //')"
+		p=$((p + 1))
+	else
+		echo "link-surface FAIL:"
+		sed 's/^/  /' "$res/linkcheck.txt"
+		f=$((f + 1))
+	fi
+fi
 if [ "$grc" != 0 ] && [ $vmrc -eq 0 ]; then
 	echo "guest        FAIL: guest.sh exited $grc"
 	f=$((f + 1))

@@ -42,9 +42,20 @@ defined_in_tree() {
 		--include='Kconfig*' "$src"
 }
 
+# The pending set: each "# CONFIG_X is not set" of configs/pending.config
+# with the capability named on its "# pending: ..." comment line above.
+declare -A pending=()
+for f in "$@"; do
+	[ "$(basename "$f")" = pending.config ] || continue
+	while IFS=$'\t' read -r opt cap; do
+		pending[$opt]=$cap
+	done < <(awk '/^# pending: / { cap = substr($0, 12) }
+		/^# CONFIG_[A-Za-z0-9_]+ is not set/ { print $2 "\t" cap; cap = "" }' "$f")
+done
+
 # Every "CONFIG_X=v" and "# CONFIG_X is not set" in the fragments must hold,
 # except, on the reference kernel (LOCALVERSION -upstream*), options its
-# tree does not define.
+# tree does not define.  Options of the pending set are reported as such.
 bad=0
 while read -r line; do
 	case "$line" in
@@ -63,6 +74,8 @@ while read -r line; do
 		if grep -q "^$opt=" "$out/.config"; then
 			echo "kbuild: $opt should be unset" >&2
 			bad=1
+		elif [ -n "${pending[$opt]+set}" ]; then
+			echo "kbuild: pending: $opt (off here; ${pending[$opt]:-no capability named})"
 		fi ;;
 	esac
 done < "$frag"

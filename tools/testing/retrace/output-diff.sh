@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # output-diff.sh - is the text of `trace` the same on retrace and on the
-# reference kernel?  Runs the selftest output_text.sh on both (each run
+# reference kernel built with the same pending set (make upstream-pending,
+# core-plan.rst R1)?  Runs the selftest output_text.sh on both (each run
 # takes the build lock) and diffs the two masked logs.  Exit 0 when they
 # are identical.
 #
@@ -14,10 +15,10 @@ t=selftests:output_text.sh
 cd "$top" || exit 2
 if [ "${1:-}" != --no-run ]; then
 	flock /work/build.lock make check T=$t || echo "output-diff: retrace run failed" >&2
-	flock /work/build.lock make check-upstream T=$t || echo "output-diff: reference run failed" >&2
+	flock /work/build.lock make check-upstream-pending T=$t || echo "output-diff: reference run failed" >&2
 fi
 ours=build/results/retrace/selftests/output_text.sh.log
-ref=build/results/upstream/selftests/output_text.sh.log
+ref=build/results/upstream-pending/selftests/output_text.sh.log
 for f in "$ours" "$ref"; do
 	[ -s "$f" ] || { echo "output-diff: no $f" >&2; exit 2; }
 done

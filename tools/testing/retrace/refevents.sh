@@ -8,19 +8,22 @@
 # once, with our sample modules (samples/trace_events, built here against
 # it as external modules), and keep what guest/events-dump.sh writes:
 #
-#   build/results/refevents/<key>/ref/{formats,lines,inject}.txt
-#   build/results/refevents/current -> <key>
+#   build/results/refevents/<ref>/<key>/ref/{formats,lines,inject}.txt
+#   build/results/refevents/<ref>/current -> <key>
 #
-# <key> hashes the reference kernel image, the sample sources and the dump
-# script, so the guest runs again only when one of them changes.  Nothing
-# upstream generated is kept in the repository.  Takes a minute or two of
-# guest time when it runs.
+# <ref> is the name of the reference build (the last component of
+# UPSTREAM_KOUT: upstream-pending for make check, see core-plan.rst R1), so
+# a dump of one reference kernel is never read for another; <key> hashes
+# the reference kernel image, the sample sources and the dump script, so the
+# guest runs again only when one of them changes.  ref/kernel.release names
+# the kernel the dump came from.  Nothing upstream generated is kept in the
+# repository.  Takes a minute or two of guest time when it runs.
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
 top=$(readlink -f "$here/../../..")
 kout=$(readlink -f "$1")
 base=$(readlink -f "$2")
-store=$top/build/results/refevents
+store=$top/build/results/refevents/$(basename "$kout")
 
 key=$(cat "$kout/arch/x86/boot/bzImage" "$top"/samples/trace_events/* \
 	"$here/guest/events-dump.sh" "$0" | sha256sum | cut -c1-16)
@@ -53,6 +56,7 @@ if [ "$(cat "$dir/vm/guest.rc")" != 0 ] || [ ! -s "$dir/vm/ref/formats.txt" ]; t
 	echo "refevents: FAIL: events-dump.sh failed on the reference kernel" >&2
 	exit 1
 fi
+cp "$kout/include/config/kernel.release" "$dir/vm/ref/kernel.release"
 mv "$dir/vm/ref" "$dir/ref"
 touch "$dir/done"
 ln -sfn "$key" "$store/current"

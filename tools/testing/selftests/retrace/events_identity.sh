@@ -4,8 +4,9 @@
 # events_identity.sh - what the staging headers generate is what upstream's
 # generate: the format file of every event (and header_page/header_event)
 # and the printed line of the same record, compared with the reference
-# kernel's (build/results/refevents/current, written by
-# tools/testing/retrace/refevents.sh, which check.sh runs first).
+# kernel's: the one built with the same pending set (make upstream-pending,
+# core-plan.rst R1), whose dump tools/testing/retrace/refevents.sh writes
+# and check.sh names in RETRACE_REFEVENTS.
 #
 # Both sides run tools/testing/retrace/guest/events-dump.sh: the sample
 # modules (samples/trace_events) fire every TRACE_EVENT form with fixed
@@ -19,11 +20,13 @@
 set -u
 here=$(dirname "$(readlink -f "$0")")
 top=$(readlink -f "$here/../../../..")
-ref=$top/build/results/refevents/current/ref
+ref=${RETRACE_REFEVENTS:-}
 ours=/tmp/events-ours
 
 [ -d /sys/kernel/tracing/events ] || { echo "SKIP: no tracefs"; exit 4; }
-[ -s "$ref/formats.txt" ] || { echo "SKIP: no reference data at $ref (run through make check)"; exit 4; }
+[ -n "$ref" ] && [ -s "$ref/formats.txt" ] ||
+	{ echo "SKIP: no reference data at '$ref' (run through make check)"; exit 4; }
+echo "reference: $(cat "$ref/kernel.release" 2>/dev/null || echo unknown) ($ref)"
 
 rm -rf "$ours"
 bash "$top/tools/testing/retrace/guest/events-dump.sh" "$ours" || { echo "FAIL: events-dump.sh"; exit 1; }

@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The producer side of the trace core: how a record gets into an
+ * instance's ring buffer (core-plan.rst 2.6; write.rst).
+ *
+ * Three things live here because callers inline them:
+ *
+ *  - trace_ctx_word(): the 32-bit context word every record carries in
+ *    its common header (common_flags, common_preempt_count).  Its value
+ *    is 6.12's, bit for bit; tracing_gen_ctx_irq_test() in trace_write.c
+ *    is the out-of-line form include/linux/trace_events.h calls.
+ *
+ *	 31      24 23           16 15       8 7      4 3      0
+ *	+----------+---------------+----------+--------+--------+
+ *	|    0     | TRACE_FLAG_*  |    0     | migr.  | preempt|
+ *	+----------+---------------+----------+--------+--------+
+ *	  migr.   = current->migration_disabled, at most 15
+ *	  preempt = preempt_count() & 0xff, at most 15
+ *
+ *    TRACE_FLAG_* from the context:
+ *
+ *	bit               set when
+ *	IRQS_OFF          the caller's irqs_status says so
+ *	IRQS_NOSUPPORT    likewise (arch without irqflags tracing)
+ *	NEED_RESCHED      TIF_NEED_RESCHED of the current task
+ *	HARDIRQ           preempt_count() & HARDIRQ_MASK
+ *	SOFTIRQ           running a softirq handler (SOFTIRQ_OFFSET)
+ *	PREEMPT_RESCHED   the per-CPU preempt need-resched bit (x86 folds
+ *	                  it, inverted, into __preempt_count)
+ *	NMI               preempt_count() & NMI_MASK
+ *	BH_OFF            bottom halves disabled (softirq count beyond
+ *	                  the serving bit)
+ *
+ *  - trace_record_reserve()/trace_record_commit(): records kernel/trace
+ *    writes on its own behalf (markers, trace_printk, stacks), never
+ *    filtered, straight into a ring buffer.
+ *
+ *  - the scratch-level counter the commit path tests.
+ *
+ * Contexts: everything here runs in any context, NMI included; between
+ * a reserve and its commit preemption is off (the ring buffer's rule,
+ * and the scratch area's: a level belongs to the CPU that took it).
+ */
+#ifndef _TRACE_WRITE_H
+#define _TRACE_WRITE_H
+
+#include <linux/preempt.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
+#include <linux/trace_events.h>
+
+#include "trace.h"
+
+/* TRACE_FLAG_* of the execution context, from one preempt_count() read. */
+static __always_inline unsigned int trace_ctx_flags(unsigned int pc)
+{
+	unsigned int fl = 0;
+
+	if (pc & NMI_MASK)
+		fl |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		fl |= TRACE_FLAG_HARDIRQ;
+#ifdef CONFIG_PREEMPT_RT
+	/* RT counts softirqs in the task, not in preempt_count(). */
+	if (in_serving_softirq())
+		fl |= TRACE_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		fl |= TRACE_FLAG_BH_OFF;
+#else
+	if (pc & SOFTIRQ_OFFSET)
+		fl |= TRACE_FLAG_SOFTIRQ;
+	if (pc & (SOFTIRQ_MASK & ~SOFTIRQ_OFFSET))
+		fl |= TRACE_FLAG_BH_OFF;
+#endif
+	if (tif_need_resched())
+		fl |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		fl |= TRACE_FLAG_PREEMPT_RESCHED;
+	return fl;
+}
+
+/* The migrate-disable depth of the current task, as the word keeps it. */
+static __always_inline unsigned int trace_ctx_migrate(void)
+{
+#ifdef CONFIG_SMP
+	return min_t(unsigned int, current->migration_disabled, 0xf);
+#else
+	return 0;
+#endif
+}
+
+/**
+ * trace_ctx_word - the context word of a record written now
+ * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT or 0
+ *
+ * Same value as 6.12's tracing_gen_ctx_irq_test(@irqs_status).
+ */
+static __always_inline unsigned int trace_ctx_word(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count();
+
+	return (irqs_status | trace_ctx_flags(pc)) << 16 |
+	       trace_ctx_migrate() << 4 |
+	       min_t(unsigned int, pc & 0xff, 0xf);
+}
+
+/*
+ * The word for a tracepoint probe: the probe runs with preemption
+ * disabled by the tracepoint itself on CONFIG_PREEMPTION kernels, so
+ * the count is one above the traced code's (tracing_gen_ctx_dec()).
+ */
+static __always_inline unsigned int trace_ctx_word_probe(void)
+{
+	unsigned int irqs;
+
+#ifdef CONFIG_TRACE_IRQFLAGS_SUPPORT
+	irqs = irqs_disabled() ? TRACE_FLAG_IRQS_OFF : 0;
+#else
+	irqs = TRACE_FLAG_IRQS_NOSUPPORT;
+#endif
+	return trace_ctx_word(irqs) - IS_ENABLED(CONFIG_PREEMPTION);
+}
+
+/*
+ * ring_buffer_event_data() without the call and the check, for a data
+ * record just reserved: the payload follows the length word when
+ * type_len is 0, else the header itself (the layout is ABI, see
+ * include/linux/ring_buffer.h).
+ */
+static __always_inline void *
+ring_buffer_record_body(struct ring_buffer_event *event)
+{
+	return &event->array[event->type_len ? 0 : 1];
+}
+
+/* Fill the 8-byte common header of a record. */
+static __always_inline void trace_write_header(struct trace_entry *ent,
+					       unsigned short type,
+					       unsigned int trace_ctx)
+{
+	ent->type = type;
+	ent->flags = trace_ctx >> 16;
+	ent->preempt_count = trace_ctx & 0xff;
+	ent->pid = current->pid;
+}
+
+/*
+ * Reserve @size bytes of record @type in @buffer with context word
+ * @trace_ctx and fill the common header.  Returns the record body, and
+ * the ring-buffer event in @event; NULL when the buffer is off, full in
+ * producer-stops mode, or @size is larger than its largest record.
+ */
+static __always_inline void *trace_record_reserve(struct trace_buffer *buffer,
+						  int type, unsigned long size,
+						  unsigned int trace_ctx,
+						  struct ring_buffer_event **event)
+{
+	struct trace_entry *ent;
+
+	*event = ring_buffer_lock_reserve(buffer, size);
+	if (!*event)
+		return NULL;
+	ent = ring_buffer_record_body(*event);
+	trace_write_header(ent, type, trace_ctx);
+	return ent;
+}
+
+/*
+ * Commit the record trace_record_reserve() returned, and note that the
+ * running task's comm should be saved at the next sched switch (read by
+ * the cmdline recorder's probes).
+ */
+static __always_inline void trace_record_commit(struct trace_buffer *buffer)
+{
+	__this_cpu_write(trace_taskinfo_save, true);
+	ring_buffer_unlock_commit(buffer);
+}
+
+/*
+ * Scratch levels in use on this CPU (0 to TRACE_WRITE_LEVELS): a filtered
+ * event's record is written into a per-CPU scratch level and copied into
+ * the ring buffer only if it is kept (trace_write.c).  Levels nest
+ * strictly (task, softirq, irq, NMI), so the counter needs no atomics:
+ * a context that interrupts a writer takes the next level and gives it
+ * back before returning.
+ */
+#define TRACE_WRITE_LEVELS	4
+DECLARE_PER_CPU(unsigned int, trace_write_depth);
+
+/*
+ * Stack records (trace_write_stack.c).  ftrace_trace_stack() is the
+ * test of the instance's stacktrace option the commit path makes.
+ */
+#ifdef CONFIG_STACKTRACE
+void __ftrace_trace_stack(struct trace_array *tr, struct trace_buffer *buffer,
+			  unsigned int trace_ctx, int skip,
+			  struct pt_regs *regs);
+static __always_inline void ftrace_trace_stack(struct trace_array *tr,
+					       struct trace_buffer *buffer,
+					       unsigned int trace_ctx,
+					       int skip, struct pt_regs *regs)
+{
+	if (tr->trace_flags & TRACE_ITER_STACKTRACE)
+		__ftrace_trace_stack(tr, buffer, trace_ctx, skip, regs);
+}
+#else
+static inline void __ftrace_trace_stack(struct trace_array *tr,
+					struct trace_buffer *buffer,
+					unsigned int trace_ctx, int skip,
+					struct pt_regs *regs)
+{
+}
+
+static inline void ftrace_trace_stack(struct trace_array *tr,
+				      struct trace_buffer *buffer,
+				      unsigned int trace_ctx, int skip,
+				      struct pt_regs *regs)
+{
+}
+#endif
+#if defined(CONFIG_STACKTRACE) && defined(CONFIG_USER_STACKTRACE_SUPPORT)
+void ftrace_trace_userstack(struct trace_array *tr, struct trace_buffer *buffer,
+			    unsigned int trace_ctx);
+#else
+static inline void ftrace_trace_userstack(struct trace_array *tr,
+					  struct trace_buffer *buffer,
+					  unsigned int trace_ctx)
+{
+}
+#endif
+
+/*
+ * Trace exports (register_ftrace_export()): the walker, called with the
+ * record still reserved, and one static key per kind of record.
+ */
+void ftrace_exports(struct ring_buffer_event *event, int flag);
+DECLARE_STATIC_KEY_FALSE(trace_function_exports_enabled);
+DECLARE_STATIC_KEY_FALSE(trace_event_exports_enabled);
+DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
+
+/* Make sure the scratch area exists (event_mutex held; may sleep). */
+void trace_write_scratch_prepare(void);
+
+/* Is @event this CPU's innermost scratch record?  Preemption off. */
+bool trace_write_is_scratch(struct ring_buffer_event *event);
+
+#endif /* _TRACE_WRITE_H */
