@@ -521,6 +521,8 @@ void evreg_file_remove(struct trace_event_file *file)
 	free_event_filter(file->filter);
 	file->flags |= EVENT_FILE_FL_FREED;
 	event_file_put(file);
+	/* a hist file poller sleeping on this event must see FREED */
+	hist_poll_wakeup();
 }
 
 static int file_add(struct trace_event_call *call, struct trace_array *tr,
