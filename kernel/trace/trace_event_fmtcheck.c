@@ -50,6 +50,7 @@
  * listed (it writes the call's flags and its class's fields array).
  */
 #include <linux/ctype.h>
+#include <linux/err.h>
 #include <linux/string.h>
 
 #include "trace_event_reg.h"
@@ -366,5 +367,5 @@ void evreg_check_print_fmt(struct trace_event_call *call)
 			  name, call->print_fmt);
 	else if (unsafe)
 		WARN_ONCE(1, "event %s: print fmt argument %d reads memory the record does not hold: %s\n",
-			  name, __ffs64(unsafe) + 1, call->print_fmt);
+			  name, (int)__ffs64(unsafe) + 1, call->print_fmt);
 }
