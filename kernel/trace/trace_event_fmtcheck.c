@@ -224,8 +224,10 @@ static const char *conversion(const char *p, struct fmt_uses *u)
 }
 
 /*
- * Scan the first string literal of @fmt; return the position after its
- * closing quote, NULL if there is none, or an ERR_PTR.
+ * Scan the first string literal of @fmt.  Return the position after its
+ * closing quote; the NUL if it never closes (its arguments then cannot
+ * be told apart); NULL when there is nothing to judge by (no literal, or
+ * the text ends right after a '%' or a backslash); or an ERR_PTR.
  */
 static const char *scan_format(const char *fmt, struct fmt_uses *u)
 {
@@ -245,12 +247,12 @@ static const char *scan_format(const char *fmt, struct fmt_uses *u)
 			if (!*++p)
 				return NULL;
 			p = conversion(p, u);
-			if (IS_ERR(p) || !*p)
+			if (IS_ERR(p))
 				return p;
 			break;
 		}
 	}
-	return NULL;
+	return p;
 }
 
 /**
@@ -289,6 +291,10 @@ int evreg_fmt_check(struct trace_event_call *call, u64 *unsafe)
 		return PTR_ERR(p);
 	if (!p || !u.deref)
 		return 0;
+	if (!*p) {
+		*unsafe = u.deref;	/* an unterminated format */
+		return 0;
+	}
 
 	for (;; p++) {
 		if (*p == '\\') {

@@ -430,7 +430,8 @@ static const struct fmt_case fmt_cases[] = {
 	{ "\"a=%s b=%s\", REC->ptr", BIT_ULL(1), true, "ptr" },
 	/* broken text */
 	{ "\"n=%pM\", REC->mac)", 0, false, NULL, -EINVAL },
-	{ "\"no closing quote %s, REC->ptr" },
+	{ "\"no closing quote %s, REC->ptr", BIT_ULL(0) },
+	{ "\"ends in a percent %" },
 };
 
 static void reg_fmt_check(struct kunit *test)
