@@ -107,7 +107,8 @@ enum evreg_request {
  */
 int evreg_enable(struct trace_event_file *file, int enable, int soft)
 {
-	enum evreg_request req = (!!enable) | (!!soft << 1);
+	enum evreg_request req = (enable ? REQ_USER_ON : REQ_USER_OFF) +
+				 (soft ? REQ_SOFT_PUT : 0);
 	unsigned long *flags = &file->flags;
 	int ret = 0;
 

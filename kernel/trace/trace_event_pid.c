@@ -342,11 +342,13 @@ static void *pid_start(struct seq_file *m, loff_t *pos, int type)
 }
 
 static void *pid_start_trace(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
 	return pid_start(m, pos, TRACE_PIDS);
 }
 
 static void *pid_start_notrace(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
 	return pid_start(m, pos, TRACE_NO_PIDS);
 }
