@@ -519,7 +519,7 @@ void evreg_file_remove(struct trace_event_file *file)
 	list_del(&file->list);
 	sysdir_leave(file->system);
 	free_event_filter(rcu_dereference_protected(file->filter,
-						 lockdep_is_held(&event_mutex)));
+						    lockdep_is_held(&event_mutex)));
 	file->flags |= EVENT_FILE_FL_FREED;
 	event_file_put(file);
 	/* a hist file poller sleeping on this event must see FREED */
