@@ -12,8 +12,9 @@
  * Writers arriving meanwhile are refused, as when recording is off; they
  * are not counted as lost.
  *
- * Lock order: cpus_read_lock -> buffer->mutex -> cpu->map_mutex ->
- * cpu->reader_lock.  Writers take no lock.
+ * Lock order: cpu->map_mutex -> buffer->mutex -> cpu->reader_lock, and
+ * cpus_read_lock -> buffer->mutex (map_mutex and the CPU hotplug lock
+ * are never held together).  Writers take no lock.
  */
 #include <linux/cpuhotplug.h>
 #include <linux/trace_clock.h>
@@ -516,13 +517,16 @@ void ring_buffer_change_overwrite(struct trace_buffer *buffer, int val)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
 
+/*
+ * Callers hold buffer->mutex, so not map_mutex, which comes first (see
+ * the top of this file).  None is needed: a mapping's reader swap
+ * (ring_buffer_map_get_reader()) and its meta page are under reader_lock.
+ */
 static void rb_reset_cpu(struct rb_cpu *cpu)
 {
-	mutex_lock(&cpu->map_mutex);
 	raw_spin_lock_irq(&cpu->reader_lock);
 	rb_cpu_reset_locked(cpu);
 	raw_spin_unlock_irq(&cpu->reader_lock);
-	mutex_unlock(&cpu->map_mutex);
 }
 
 /**

@@ -49,8 +49,9 @@ static inline bool tracing_selftest_on(void)
 
 /*
  * Borrowed from trace.c (patches/0080): tp_printk, which prints every
- * committed event to the console too; its switch and its printer stay
- * with the boot parameters and sysctl until trace_dump.c (S7).
+ * committed event to the console too; its switch, its printer, the
+ * boot parameters and the sysctl stay in trace.c (S7 moved the dump
+ * but not these; they go with trace_bootparams.c in S9).
  */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
 void output_printk(struct trace_event_buffer *fbuffer);
@@ -65,6 +66,51 @@ extern const struct file_operations tracing_mark_raw_fops;
 
 /* trace_printk.c: the trace_printk option changed (trace_types_lock). */
 void trace_printk_start_stop_comm(int enabled);
+
+/*
+ * trace_snapshot.c (patches/0120): trace.c still creates the snapshot
+ * and tracing_max_latency files and switches tracers that own the max
+ * buffer (free, arm).  The snapshot files' open and release stay with
+ * the reader in trace.c; their write is ours.
+ */
+#ifdef CONFIG_TRACER_MAX_TRACE
+/* (trace.c keeps its own empty stub for !CONFIG_TRACER_MAX_TRACE.) */
+void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer);
+#endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+void free_snapshot(struct trace_array *tr);
+int tracing_arm_snapshot_locked(struct trace_array *tr);
+ssize_t tracing_snapshot_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos);
+#else
+static inline void free_snapshot(struct trace_array *tr) { }
+static inline int tracing_arm_snapshot_locked(struct trace_array *tr)
+{
+	return -EBUSY;
+}
+#endif
+
+/*
+ * Borrowed from trace.c (patches/0120): the snapshot takes the live
+ * buffer's per-CPU sizes and empties itself with the buffer helpers.
+ */
+void set_buffer_entries(struct array_buffer *buf, unsigned long val);
+void tracing_reset_cpu(struct array_buffer *buf, int cpu);
+#ifdef CONFIG_TRACER_MAX_TRACE
+int resize_buffer_duplicate_size(struct array_buffer *trace_buf,
+				 struct array_buffer *size_buf, int cpu_id);
+#endif
+
+/*
+ * trace_dump.c (patches/0121): trace.c registers the die and panic
+ * notifiers once the global buffer exists.  Borrowed from trace.c: an
+ * iterator set up on its static scratch buffers, which the reader
+ * never reallocates (a dump cannot allocate).
+ */
+struct notifier_block;
+extern struct notifier_block trace_panic_notifier;
+extern struct notifier_block trace_die_notifier;
+void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr);
 
 /*
  * trace_eval.c (patches/0090): trace.c queues the creation of the

@@ -22,7 +22,9 @@
  * soft-disabled and no stack option, costs one flag test at reserve
  * (then the ring buffer's reserve and the 8-byte header, inline) and
  * one at commit (then the ring buffer's commit).  Everything else is in
- * the out-of-line slow halves.
+ * the out-of-line slow halves, which inline the scratch area's helpers
+ * (a filter miss calls nothing but the filter).  The list
+ * of trace exports the commit path feeds is trace_write_export.c.
  *
  * Filtered events use a scratch area instead of the ring buffer until
  * the verdict is known:
@@ -178,9 +180,8 @@ write_level(void *area, unsigned int lvl)
  * fill its header.  Returns with preemption disabled, or NULL (and
  * preemption as it was) when no level can hold it.
  */
-static struct ring_buffer_event *write_scratch_take(int type,
-						    unsigned long len,
-						    unsigned int trace_ctx)
+static __always_inline struct ring_buffer_event *
+write_scratch_take(int type, unsigned long len, unsigned int trace_ctx)
 {
 	struct ring_buffer_event *ev;
 	unsigned int lvl;
@@ -221,6 +222,14 @@ static __always_inline void write_scratch_put(void)
 	preempt_enable_notrace();
 }
 
+static __always_inline bool write_is_scratch(struct ring_buffer_event *event)
+{
+	unsigned int depth = __this_cpu_read(trace_write_depth);
+	void *area = __this_cpu_read(write_area);
+
+	return depth && area && event == write_level(area, depth - 1);
+}
+
 /**
  * trace_write_is_scratch - is @event this CPU's innermost scratch record
  * @event: a record reserved and not yet committed by this context
@@ -229,10 +238,7 @@ static __always_inline void write_scratch_put(void)
  */
 bool trace_write_is_scratch(struct ring_buffer_event *event)
 {
-	unsigned int depth = __this_cpu_read(trace_write_depth);
-	void *area = __this_cpu_read(write_area);
-
-	return depth && area && event == write_level(area, depth - 1);
+	return write_is_scratch(event);
 }
 
 /*
@@ -242,9 +248,20 @@ bool trace_write_is_scratch(struct ring_buffer_event *event)
 u64 tracing_event_time_stamp(struct trace_buffer *buffer,
 			     struct ring_buffer_event *rbe)
 {
-	if (trace_write_is_scratch(rbe))
+	if (write_is_scratch(rbe))
 		return ring_buffer_time_stamp(buffer);
 	return ring_buffer_event_time_stamp(buffer, rbe);
+}
+
+/* Drop a reserved record: forget a scratch one, discard one in place. */
+static __always_inline void write_discard(struct trace_buffer *buffer,
+					  struct ring_buffer_event *event)
+{
+	if (write_is_scratch(event)) {
+		write_scratch_put();
+		return;
+	}
+	ring_buffer_discard_commit(buffer, event);
 }
 
 /**
@@ -258,11 +275,7 @@ u64 tracing_event_time_stamp(struct trace_buffer *buffer,
 void __trace_event_discard_commit(struct trace_buffer *buffer,
 				  struct ring_buffer_event *event)
 {
-	if (trace_write_is_scratch(event)) {
-		write_scratch_put();
-		return;
-	}
-	ring_buffer_discard_commit(buffer, event);
+	write_discard(buffer, event);
 }
 
 /*
@@ -270,11 +283,11 @@ void __trace_event_discard_commit(struct trace_buffer *buffer,
  * it in place.  A copy that finds the buffer off or full is lost, as a
  * reservation would have been.
  */
-static void write_commit(struct trace_buffer *buffer,
-			 struct ring_buffer_event *event)
+static __always_inline void write_commit(struct trace_buffer *buffer,
+					 struct ring_buffer_event *event)
 {
 	__this_cpu_write(trace_taskinfo_save, true);
-	if (trace_write_is_scratch(event)) {
+	if (write_is_scratch(event)) {
 		ring_buffer_write(buffer, event->array[0] - sizeof(u32),
 				  &event->array[1]);
 		write_scratch_put();
@@ -366,6 +379,30 @@ void trace_buffer_unlock_commit_nostack(struct trace_buffer *buffer,
 #define WRITE_COMMIT_OPTS	(TRACE_ITER_STACKTRACE |		\
 				 TRACE_ITER_USERSTACKTRACE)
 
+/* trace_event_buffer_lock_reserve(), inlined into the probes' slow path. */
+static __always_inline struct ring_buffer_event *
+write_event_reserve(struct trace_buffer **current_rb,
+		    struct trace_event_file *trace_file, int type,
+		    unsigned long len, unsigned int trace_ctx)
+{
+	struct trace_array *tr = trace_file->tr;
+	unsigned long flags = READ_ONCE(trace_file->flags);
+	struct ring_buffer_event *ev;
+
+	*current_rb = tr->array_buffer.buffer;
+
+	/* Hist triggers that read record times turn staging off. */
+	if ((flags & WRITE_STAGED) && !READ_ONCE(tr->no_filter_buffering_ref)) {
+		ev = write_scratch_take(type, len, trace_ctx);
+		if (ev)
+			return ev;
+	}
+	trace_record_reserve(*current_rb, type, len, trace_ctx, &ev);
+	if (!ev && (flags & EVENT_FILE_FL_TRIGGER_COND))
+		ev = write_scratch_take(type, len, trace_ctx);
+	return ev;
+}
+
 /**
  * trace_event_buffer_lock_reserve - reserve a record for an event file
  * @current_rb: set to the buffer the record belongs to
@@ -386,25 +423,10 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_rb,
 				int type, unsigned long len,
 				unsigned int trace_ctx)
 {
-	struct trace_array *tr = trace_file->tr;
-	unsigned long flags = READ_ONCE(trace_file->flags);
-	struct ring_buffer_event *ev;
-
-	*current_rb = tr->array_buffer.buffer;
-
-	/* Hist triggers that read record times turn staging off. */
-	if ((flags & WRITE_STAGED) && !READ_ONCE(tr->no_filter_buffering_ref)) {
-		ev = write_scratch_take(type, len, trace_ctx);
-		if (ev)
-			return ev;
-	}
-	trace_record_reserve(*current_rb, type, len, trace_ctx, &ev);
-	if (!ev && (flags & EVENT_FILE_FL_TRIGGER_COND))
-		ev = write_scratch_take(type, len, trace_ctx);
-	return ev;
+	return write_event_reserve(current_rb, trace_file, type, len,
+				   trace_ctx);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
-
 /* Reserve for a file with any of WRITE_RESERVE_SLOW set. */
 static noinline void *write_reserve_slow(struct trace_event_buffer *fbuffer,
 					 struct trace_event_file *file,
@@ -417,9 +439,9 @@ static noinline void *write_reserve_slow(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_ctx = trace_ctx_word_probe();
 	fbuffer->trace_file = file;
 	fbuffer->regs = NULL;
-	fbuffer->event = trace_event_buffer_lock_reserve(&fbuffer->buffer, file,
-							 file->event_call->event.type,
-							 len, fbuffer->trace_ctx);
+	fbuffer->event = write_event_reserve(&fbuffer->buffer, file,
+					     file->event_call->event.type,
+					     len, fbuffer->trace_ctx);
 	if (!fbuffer->event)
 		return NULL;
 	fbuffer->entry = ring_buffer_record_body(fbuffer->event);
@@ -502,7 +524,7 @@ static noinline void write_commit_slow(struct trace_event_buffer *fbuffer)
 	enum event_trigger_type tt = ETT_NONE;
 
 	if (!write_verdict(fbuffer, &tt)) {
-		__trace_event_discard_commit(fbuffer->buffer, fbuffer->event);
+		write_discard(fbuffer->buffer, fbuffer->event);
 		goto post;
 	}
 
@@ -605,116 +627,3 @@ void trace_last_func_repeats(struct trace_array *tr,
 	rep->bottom_delta_ts = lower_32_bits(since);
 	trace_record_commit(tr->array_buffer.buffer);
 }
-
-/* ---- trace exports ---------------------------------------------------- */
-
-/*
- * Exports see records as they are committed (register_ftrace_export()).
- * The list is walked locklessly by writers (preemption off, so a
- * synchronize_rcu() would cover them); it is changed under
- * write_export_lock, entries are published with rcu_assign_pointer().
- * As in 6.12, unregistering does not wait for walkers: the owner of an
- * export must not free it before a grace period passed.
- *
- * One static key per kind of record keeps the cost of "no export" at a
- * NOP on each path that could feed one.
- */
-static DEFINE_MUTEX(write_export_lock);
-static struct trace_export __rcu *write_exports;
-
-DEFINE_STATIC_KEY_FALSE(trace_function_exports_enabled);
-DEFINE_STATIC_KEY_FALSE(trace_event_exports_enabled);
-DEFINE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
-
-/* Count @export's kinds in (@delta 1) or out (-1) of the static keys. */
-static void write_export_keys(struct trace_export *export, int delta)
-{
-	static struct static_key_false *const keys[] = {
-		&trace_function_exports_enabled,
-		&trace_event_exports_enabled,
-		&trace_marker_exports_enabled,
-	};
-	static const int kinds[] = {
-		TRACE_EXPORT_FUNCTION, TRACE_EXPORT_EVENT, TRACE_EXPORT_MARKER,
-	};
-	int i;
-
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		if (!(export->flags & kinds[i]))
-			continue;
-		if (delta > 0)
-			static_branch_inc(keys[i]);
-		else
-			static_branch_dec(keys[i]);
-	}
-}
-
-/**
- * ftrace_exports - hand a committed record to every export of its kind
- * @event: the record
- * @flag: its kind, TRACE_EXPORT_FUNCTION, _EVENT or _MARKER
- *
- * Context: any; called with the record still reserved.
- */
-void ftrace_exports(struct ring_buffer_event *event, int flag)
-{
-	struct trace_export *ex;
-
-	preempt_disable_notrace();
-	for (ex = rcu_dereference_raw_check(write_exports); ex;
-	     ex = rcu_dereference_raw_check(ex->next)) {
-		if (ex->flags & flag)
-			ex->write(ex, ring_buffer_event_data(event),
-				  ring_buffer_event_length(event));
-	}
-	preempt_enable_notrace();
-}
-
-/**
- * register_ftrace_export - send committed records to @export
- * @export: the export; ->write and ->flags set, not registered yet
- *
- * Returns 0, or -1 when @export has no write method.
- */
-int register_ftrace_export(struct trace_export *export)
-{
-	if (WARN_ON_ONCE(!export->write))
-		return -1;
-
-	guard(mutex)(&write_export_lock);
-	write_export_keys(export, 1);
-	/* Its next pointer must be valid before walkers can reach it. */
-	rcu_assign_pointer(export->next,
-			   rcu_dereference_protected(write_exports, true));
-	rcu_assign_pointer(write_exports, export);
-	return 0;
-}
-EXPORT_SYMBOL_GPL(register_ftrace_export);
-
-/**
- * unregister_ftrace_export - stop sending records to @export
- * @export: a registered export
- *
- * Returns 0, or -1 when @export was not registered.  Walkers may still
- * be calling it when this returns (see above).
- */
-int unregister_ftrace_export(struct trace_export *export)
-{
-	struct trace_export __rcu **link = &write_exports;
-	struct trace_export *ex;
-
-	guard(mutex)(&write_export_lock);
-	for (; (ex = rcu_dereference_protected(*link, true)); link = &ex->next) {
-		if (ex != export)
-			continue;
-		rcu_assign_pointer(*link, rcu_dereference_protected(ex->next, true));
-		/*
-		 * 6.12 also drops the keys of an export it did not find,
-		 * which unbalances them; only a registered one counts here.
-		 */
-		write_export_keys(export, -1);
-		return 0;
-	}
-	return -1;
-}
-EXPORT_SYMBOL_GPL(unregister_ftrace_export);

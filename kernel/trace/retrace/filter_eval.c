@@ -72,7 +72,8 @@ static bool rtf_in_record(u32 offset, u32 len, unsigned int size)
 	return offset <= size && len <= size - offset;
 }
 
-static u64 rtf_load(const void *rec, u32 offset, u8 width, bool is_signed)
+static __always_inline u64 rtf_load(const void *rec, u32 offset, u8 width,
+				    bool is_signed)
 {
 	const void *p = rec + offset;
 	u64 v;
@@ -93,7 +94,7 @@ static u64 rtf_load(const void *rec, u32 offset, u8 width, bool is_signed)
 	return rtf_extend(v, width, is_signed);
 }
 
-static bool rtf_compare(u8 op, u64 a, u64 b, bool is_signed)
+static __always_inline bool rtf_compare(u8 op, u64 a, u64 b, bool is_signed)
 {
 	switch (op) {
 	case RTF_OP_EQ:
@@ -315,20 +316,28 @@ static bool rtf_test_string(const struct rtf_insn *insn, const void *rec,
 	return hit != insn->negate;
 }
 
-static bool rtf_test(const struct rtf_insn *insn, const void *rec,
-		     unsigned int size)
+/* An integer field against a number: most tests, inlined in the loop. */
+static __always_inline bool rtf_test_num(const struct rtf_insn *insn,
+					 const void *rec, unsigned int size)
+{
+	if (!rtf_in_record(insn->offset, insn->width, size))
+		return false;
+	return rtf_compare(insn->op,
+			   rtf_load(rec, insn->offset, insn->width,
+				    insn->is_signed),
+			   insn->val, insn->is_signed);
+}
+
+/* Every other test, out of line (RTF_T_NUM also works here). */
+static noinline bool rtf_test(const struct rtf_insn *insn, const void *rec,
+			      unsigned int size)
 {
 	unsigned long addr;
 	unsigned int cpu;
 
 	switch (insn->test) {
 	case RTF_T_NUM:
-		if (!rtf_in_record(insn->offset, insn->width, size))
-			return false;
-		return rtf_compare(insn->op,
-				   rtf_load(rec, insn->offset, insn->width,
-					    insn->is_signed),
-				   insn->val, insn->is_signed);
+		return rtf_test_num(insn, rec, size);
 	case RTF_T_CPU:
 		/* '&' on CPU with a number is accepted and never true. */
 		if (insn->op == RTF_OP_AND)
@@ -368,9 +377,14 @@ bool rtf_run(const struct rtf_prog *prog, const void *rec, unsigned int size,
 
 	while (pc < n) {
 		const struct rtf_insn *insn = &prog->insns[pc];
+		bool hit;
 
 		ran++;
-		if (rtf_test(insn, rec, size) == insn->jump_when)
+		if (likely(insn->test == RTF_T_NUM))
+			hit = rtf_test_num(insn, rec, size);
+		else
+			hit = rtf_test(insn, rec, size);
+		if (hit == insn->jump_when)
 			pc = insn->target;
 		else
 			pc++;
@@ -393,7 +407,18 @@ bool rtf_run(const struct rtf_prog *prog, const void *rec, unsigned int size,
  */
 bool rtf_match(const struct rtf_prog *prog, const void *rec, unsigned int size)
 {
+	const struct rtf_insn *insn;
+
 	if (!prog)
 		return true;
+	insn = &prog->insns[0];
+	/*
+	 * One integer test, the most common filter ("pid == 1"): no loop.
+	 * Its jump goes to "match" (1) or "no match" (2); falling through
+	 * reaches the end, a match.
+	 */
+	if (prog->nr_insns == 1 && insn->test == RTF_T_NUM)
+		return rtf_test_num(insn, rec, size) != insn->jump_when ||
+		       insn->target == 1;
 	return rtf_run(prog, rec, size, NULL);
 }

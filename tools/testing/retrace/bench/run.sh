@@ -96,15 +96,20 @@ done
 # less the KUnit suites built into it (ours has several, the reference
 # none), minus vmlinux of the same kernel built with configs/notrace.config
 # (BENCH_NOTRACE_OURS / BENCH_NOTRACE_UPSTREAM: build dirs; make bench
-# builds them).
+# builds them).  The suites are subtracted as vmlinux counts them
+# (objsize.py): their .rodata is data there, not text as `size` on the
+# object says.
 vmsize() {	# OUT -> "text data+bss" of vmlinux less built-in *_kunit.o
-	local text data bss t d b o
+	local text data bss t d b o objs=()
 	read -r text data bss _ < <(size "$1/vmlinux" | tail -n 1)
 	while read -r o; do
 		[ -e "${o%.o}.mod" ] && continue
-		read -r t d b _ < <(size "$o" | tail -n 1)
-		text=$((text - t)); data=$((data - d)); bss=$((bss - b))
+		objs+=("$o")
 	done < <(find "$1" -name '*_kunit.o')
+	if [ ${#objs[@]} -gt 0 ]; then
+		read -r t d b < <("$here/objsize.py" "${objs[@]}")
+		text=$((text - t)); data=$((data - d)); bss=$((bss - b))
+	fi
 	echo "$text $((data + bss))"
 }
 for k in ours upstream; do

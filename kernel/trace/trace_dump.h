@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What trace_dump.c offers its KUnit suite: the parser of the
+ * ftrace_dump_on_oops list and the dump of one instance.
+ */
+#ifndef _TRACE_DUMP_H
+#define _TRACE_DUMP_H
+
+#include <linux/types.h>
+
+struct trace_array;
+
+/* One item of the ftrace_dump_on_oops list: what to dump. */
+enum dump_item_kind {
+	DUMP_ITEM_NOTHING,	/* a leading "0" */
+	DUMP_ITEM_GLOBAL,	/* a leading "1", "2" or "orig_cpu" */
+	DUMP_ITEM_INSTANCE,	/* "NAME" or "NAME=MODE" */
+};
+
+struct dump_item {
+	enum dump_item_kind	kind;
+	const char		*name;		/* DUMP_ITEM_INSTANCE */
+	bool			orig_cpu;	/* only the CPU that oopsed */
+};
+
+bool dump_param_next(char **cursor, bool first, struct dump_item *item);
+void trace_dump_instance(struct trace_array *tr, bool orig_cpu);
+
+#endif /* _TRACE_DUMP_H */
