@@ -179,7 +179,7 @@ int evreg_define_fields(struct trace_event_call *call)
 }
 
 /* Free a call's field list; event_mutex held, trace_event_sem written. */
-static void evreg_destroy_fields(struct trace_event_call *call)
+void evreg_destroy_fields(struct trace_event_call *call)
 {
 	struct ftrace_event_field *f, *tmp;
 
@@ -247,16 +247,21 @@ static int __init evreg_fixed_fields(void)
 }
 
 /**
- * trace_event_raw_init - give a call its type number
+ * trace_event_raw_init - give a call its type number, check its print fmt
  * @call: the call; its event.funcs are the output functions
  *
- * The class->raw_init of every TRACE_EVENT.
+ * The class->raw_init of every TRACE_EVENT.  The print fmt check
+ * (trace_event_fmtcheck.c) marks the "%s" fields that must be checked
+ * when printed and warns about arguments that outlive the record.
  *
  * Return: 0, or -ENODEV when no type number is left.
  */
 int trace_event_raw_init(struct trace_event_call *call)
 {
-	return register_trace_event(&call->event) ? 0 : -ENODEV;
+	if (!register_trace_event(&call->event))
+		return -ENODEV;
+	evreg_check_print_fmt(call);
+	return 0;
 }
 EXPORT_SYMBOL_GPL(trace_event_raw_init);
 

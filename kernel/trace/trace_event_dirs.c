@@ -518,9 +518,12 @@ void evreg_file_remove(struct trace_event_file *file)
 	eventfs_remove_dir(file->ei);
 	list_del(&file->list);
 	sysdir_leave(file->system);
-	free_event_filter(file->filter);
+	free_event_filter(rcu_dereference_protected(file->filter,
+						    lockdep_is_held(&event_mutex)));
 	file->flags |= EVENT_FILE_FL_FREED;
 	event_file_put(file);
+	/* a hist file poller sleeping on this event must see FREED */
+	hist_poll_wakeup();
 }
 
 static int file_add(struct trace_event_call *call, struct trace_array *tr,

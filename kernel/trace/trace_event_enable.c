@@ -107,7 +107,8 @@ enum evreg_request {
  */
 int evreg_enable(struct trace_event_file *file, int enable, int soft)
 {
-	enum evreg_request req = (!!enable) | (!!soft << 1);
+	enum evreg_request req = (enable ? REQ_USER_ON : REQ_USER_OFF) +
+				 (soft ? REQ_SOFT_PUT : 0);
 	unsigned long *flags = &file->flags;
 	int ret = 0;
 
@@ -325,12 +326,28 @@ EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
 
 /* events/SYS/EV/enable */
 
+/**
+ * evreg_enable_text - what an "enable" file reads for a flags word
+ * @flags: the event file's flags
+ * @text: filled with "0\n", "1\n", "0*\n" or "1*\n" (the table on top)
+ *
+ * Return: the length of @text.
+ */
+int evreg_enable_text(unsigned long flags, char text[EVREG_ENABLE_TEXT])
+{
+	return scnprintf(text, EVREG_ENABLE_TEXT, "%d%s\n",
+			 (flags & EVENT_FILE_FL_ENABLED) &&
+			 !(flags & EVENT_FILE_FL_SOFT_DISABLED),
+			 flags & (EVENT_FILE_FL_SOFT_MODE |
+				  EVENT_FILE_FL_SOFT_DISABLED) ? "*" : "");
+}
+
 static ssize_t enable_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
 	struct trace_event_file *file;
 	unsigned long flags = 0;
-	char text[4];
+	char text[EVREG_ENABLE_TEXT];
 	int len;
 
 	mutex_lock(&event_mutex);
@@ -341,11 +358,7 @@ static ssize_t enable_read(struct file *filp, char __user *ubuf, size_t cnt,
 	if (!file)
 		return -ENODEV;
 
-	len = scnprintf(text, sizeof(text), "%d%s\n",
-			(flags & EVENT_FILE_FL_ENABLED) &&
-			!(flags & EVENT_FILE_FL_SOFT_DISABLED),
-			flags & (EVENT_FILE_FL_SOFT_MODE |
-				 EVENT_FILE_FL_SOFT_DISABLED) ? "*" : "");
+	len = evreg_enable_text(flags, text);
 	return simple_read_from_buffer(ubuf, cnt, ppos, text, len);
 }
 

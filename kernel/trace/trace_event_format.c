@@ -56,26 +56,31 @@ static void format_fields(struct seq_file *m, struct list_head *head)
 		format_field(m, f);
 }
 
-static int format_show(struct seq_file *m, void *unused)
+/*
+ * The whole text of @call's format file.  event_mutex held (or the call
+ * private to the caller); the field list must be built.
+ */
+void evreg_format_text(struct seq_file *m, struct trace_event_call *call)
 {
-	struct trace_event_file *file;
-	struct trace_event_call *call;
-	int ret = 0;
-
-	mutex_lock(&event_mutex);
-	file = event_file_file(m->private);
-	if (!file) {
-		ret = -ENODEV;
-		goto out;
-	}
-	call = file->event_call;
 	seq_printf(m, "name: %s\nID: %d\nformat:\n", trace_event_name(call),
 		   call->event.type);
 	format_fields(m, &evreg_common_fields);
 	seq_putc(m, '\n');
 	format_fields(m, trace_get_fields(call));
 	seq_printf(m, "\nprint fmt: %s\n", call->print_fmt);
-out:
+}
+
+static int format_show(struct seq_file *m, void *unused)
+{
+	struct trace_event_file *file;
+	int ret = 0;
+
+	mutex_lock(&event_mutex);
+	file = event_file_file(m->private);
+	if (file)
+		evreg_format_text(m, file->event_call);
+	else
+		ret = -ENODEV;
 	mutex_unlock(&event_mutex);
 	return ret;
 }

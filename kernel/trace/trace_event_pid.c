@@ -198,6 +198,22 @@ static void pids_publish(struct trace_array *tr, int type,
 		rcu_assign_pointer(tr->filtered_no_pids, set);
 }
 
+/*
+ * Runs on every CPU after a write: the running task's fresh verdict.  The
+ * writer holds event_mutex while it waits for this; lockdep cannot see
+ * that from another CPU, hence mutex_is_locked().
+ */
+static void verdict_refresh(void *data)
+{
+	struct trace_array *tr = data;
+	bool held = mutex_is_locked(&event_mutex);
+	struct trace_pid_list *pids, *no_pids;
+
+	pids = rcu_dereference_protected(tr->filtered_pids, held);
+	no_pids = rcu_dereference_protected(tr->filtered_no_pids, held);
+	*verdict(tr) = trace_ignore_this_task(pids, no_pids, current);
+}
+
 bool evreg_pids_active(struct trace_array *tr)
 {
 	unsigned int first;
@@ -236,25 +252,15 @@ void evreg_pids_clear_locked(struct trace_array *tr, int type)
 		pids_publish(tr, TRACE_PIDS, NULL);
 	if (type & TRACE_NO_PIDS)
 		pids_publish(tr, TRACE_NO_PIDS, NULL);
+	/*
+	 * With the other set left, the running tasks' verdicts are redone
+	 * now rather than at their next switch (6.12 waits for the switch).
+	 */
+	if (other)
+		on_each_cpu(verdict_refresh, tr, 1);
 	tracepoint_synchronize_unregister();
 	trace_pid_list_free(old[0]);
 	trace_pid_list_free(old[1]);
-}
-
-/*
- * Runs on every CPU after a write: the running task's fresh verdict.  The
- * writer holds event_mutex while it waits for this; lockdep cannot see
- * that from another CPU, hence mutex_is_locked().
- */
-static void verdict_refresh(void *data)
-{
-	struct trace_array *tr = data;
-	bool held = mutex_is_locked(&event_mutex);
-	struct trace_pid_list *pids, *no_pids;
-
-	pids = rcu_dereference_protected(tr->filtered_pids, held);
-	no_pids = rcu_dereference_protected(tr->filtered_no_pids, held);
-	*verdict(tr) = trace_ignore_this_task(pids, no_pids, current);
 }
 
 /*
@@ -263,8 +269,8 @@ static void verdict_refresh(void *data)
  * old one first).  The verdict probes come with the first set of either
  * type and stay while any is left.  event_mutex held.
  */
-static ssize_t pids_update(struct trace_array *tr, int type,
-			   const char __user *ubuf, size_t cnt)
+ssize_t evreg_pids_write_locked(struct trace_array *tr, int type,
+				const char __user *ubuf, size_t cnt)
 {
 	int other = type == TRACE_PIDS ? TRACE_NO_PIDS : TRACE_PIDS;
 	struct trace_pid_list *old = pids_locked(tr, type), *new;
@@ -302,7 +308,7 @@ static ssize_t pid_write(struct file *filp, const char __user *ubuf,
 	if (ret < 0)
 		return ret;
 	scoped_guard(mutex, &event_mutex)
-		ret = pids_update(m->private, type, ubuf, cnt);
+		ret = evreg_pids_write_locked(m->private, type, ubuf, cnt);
 	if (ret > 0)
 		*ppos += ret;
 	return ret;
@@ -336,11 +342,13 @@ static void *pid_start(struct seq_file *m, loff_t *pos, int type)
 }
 
 static void *pid_start_trace(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
 	return pid_start(m, pos, TRACE_PIDS);
 }
 
 static void *pid_start_notrace(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
 {
 	return pid_start(m, pos, TRACE_NO_PIDS);
 }

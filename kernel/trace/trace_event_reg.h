@@ -11,6 +11,7 @@
  *                         systems and their eventfs directories, the
  *                         filter files, instance add/remove
  *   trace_event_format.c  format, id, header_page, header_event
+ *   trace_event_fmtcheck.c  the print fmt check of raw init
  *   trace_event_enable.c  the enable state machine, enable files,
  *                         set_event, available_events, the kernel API
  *   trace_event_pid.c     set_event_pid, set_event_notrace_pid, fork
@@ -55,6 +56,8 @@ extern struct list_head evreg_common_fields;
 
 /* Build the call's field list from its class's array (once per class). */
 int evreg_define_fields(struct trace_event_call *call);
+/* Free it; event_mutex held (or the call private to the caller). */
+void evreg_destroy_fields(struct trace_event_call *call);
 
 /* Set once tracefs is up: new files get their eventfs dirs at once. */
 extern bool evreg_fs_ready;
@@ -65,6 +68,11 @@ void evreg_boot_triggers(struct trace_event_file *file);
 /* The built-in calls, from the linker script's _ftrace_events section. */
 extern struct trace_event_call *__start_ftrace_events[];
 extern struct trace_event_call *__stop_ftrace_events[];
+
+/* trace_event_fmtcheck.c */
+
+int evreg_fmt_check(struct trace_event_call *call, u64 *unsafe);
+void evreg_check_print_fmt(struct trace_event_call *call);
 
 /* trace_event_dirs.c */
 
@@ -92,6 +100,9 @@ extern const struct file_operations evreg_header_event_fops;
 ssize_t evreg_seq_read(char __user *ubuf, size_t cnt, loff_t *ppos,
 		       int (*fill)(void *obj, struct trace_seq *s), void *obj);
 
+struct seq_file;
+void evreg_format_text(struct seq_file *m, struct trace_event_call *call);
+
 /* trace_event_enable.c */
 
 int evreg_enable(struct trace_event_file *file, int enable, int soft);
@@ -100,6 +111,10 @@ int evreg_set_clr_locked(struct trace_array *tr, const char *match,
 int evreg_set_clr(struct trace_array *tr, const char *match,
 		  const char *sub, const char *event, int set);
 void evreg_boot_enable(struct trace_array *tr);
+
+/* "0\n", "1\n", "0*\n" or "1*\n" and its NUL */
+#define EVREG_ENABLE_TEXT	4
+int evreg_enable_text(unsigned long flags, char text[EVREG_ENABLE_TEXT]);
 
 extern const struct file_operations evreg_enable_fops;
 extern const struct file_operations evreg_system_enable_fops;
@@ -116,6 +131,9 @@ extern const struct file_operations evreg_notrace_pid_fops;
 void evreg_pids_clear_locked(struct trace_array *tr, int type);
 /* Does @tr have a non-empty pid set (new files start PID_FILTER)? */
 bool evreg_pids_active(struct trace_array *tr);
+/* A write to set_event_pid (TRACE_PIDS) or set_event_notrace_pid. */
+ssize_t evreg_pids_write_locked(struct trace_array *tr, int type,
+				const char __user *ubuf, size_t cnt);
 
 /* Is this a call whose events users may enable (not ftrace/ *)? */
 static inline bool evreg_call_enablable(struct trace_event_call *call)

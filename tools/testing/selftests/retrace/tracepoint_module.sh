@@ -29,6 +29,9 @@ D=${RETRACE_MODULES:-/lib/modules/$(uname -r)}
 KO=$(find "$D" -name $M.ko 2>/dev/null | head -n 1)
 [ -n "$KO" ] || { echo "SKIP: no $M.ko under $D"; exit 4; }
 rmmod $M 2>/dev/null
+# leave tracing_on as found: the next script may count on it
+on=$(cat $T/tracing_on)
+trap 'echo $on > $T/tracing_on' EXIT
 
 # fire N: fire both tracepoints N times, check the trace and the bare probe
 fire_and_check() {

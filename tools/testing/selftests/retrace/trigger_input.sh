@@ -47,6 +47,9 @@ snap() { cat $E/trigger; echo "--"; cat $E/enable; }
 # an accepted fuzz line may be a traceoff trigger: put tracing_on back
 on=$(cat $T/tracing_on)
 trap 'echo $on > $T/tracing_on' EXIT
+# traceon:N counts only while tracing is off, and a fork fires it: the
+# read-back of the counts below holds with tracing on
+echo 1 > $T/tracing_on
 
 echo > $T/error_log
 base=$(snap)
