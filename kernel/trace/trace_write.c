@@ -472,11 +472,10 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 
 	ctx = trace_ctx_word_probe();
 	buffer = trace_file->tr->array_buffer.buffer;
-	ev = ring_buffer_lock_reserve(buffer, len);
-	if (unlikely(!ev))
+	ent = trace_record_reserve(buffer, trace_file->event_call->event.type,
+				   len, ctx, &ev);
+	if (unlikely(!ent))
 		return NULL;
-	ent = ring_buffer_record_body(ev);
-	trace_write_header(ent, trace_file->event_call->event.type, ctx);
 	fbuffer->buffer = buffer;
 	fbuffer->event = ev;
 	fbuffer->trace_file = trace_file;
