@@ -575,6 +575,12 @@ static struct trace_event_functions raw_data_funcs = {
  * the record's time stamp is the last repeat, and the delta it carries
  * goes back to the first.
  */
+/* The time from the first repeat to the last, split in two fields. */
+static u64 func_repeats_delta(const struct func_repeats_entry *e)
+{
+	return ((u64)e->top_delta_ts << 32) | e->bottom_delta_ts;
+}
+
 static enum print_line_t func_repeats_text(struct trace_iterator *iter,
 					   int flags, struct trace_event *event)
 {
@@ -584,7 +590,7 @@ static enum print_line_t func_repeats_text(struct trace_iterator *iter,
 	entry_of(e, iter);
 	fn_print_ips(s, e->ip, e->parent_ip, iter->tr->text_delta, flags);
 	trace_seq_printf(s, " (repeats: %u, last_ts:", e->count);
-	trace_print_time(s, iter, iter->ts - FUNC_REPEATS_GET_DELTA_TS(e));
+	trace_print_time(s, iter, iter->ts - func_repeats_delta(e));
 	trace_seq_puts(s, ")\n");
 	return trace_handle_return(s);
 }
@@ -596,7 +602,7 @@ static enum print_line_t func_repeats_raw(struct trace_iterator *iter,
 
 	entry_of(e, iter);
 	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", e->ip, e->parent_ip,
-			 e->count, FUNC_REPEATS_GET_DELTA_TS(e));
+			 e->count, func_repeats_delta(e));
 	return trace_handle_return(&iter->seq);
 }
 
