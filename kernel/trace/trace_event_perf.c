@@ -48,9 +48,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
-#if defined(CONFIG_KPROBE_EVENTS) || defined(CONFIG_UPROBE_EVENTS)
-#include "trace_probe.h"
-#endif
+#include "trace_probe_local.h"
 
 /*
  * A record area: PERF_MAX_TRACE_SIZE bytes, word aligned so that the
