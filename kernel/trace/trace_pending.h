@@ -29,7 +29,6 @@ static inline int init_function_trace(void) { return 0; }
 static inline __init void ftrace_init_global_array_ops(struct trace_array *tr) { }
 static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr) { return 0; }
 static inline void ftrace_free_ftrace_ops(struct trace_array *tr) { }
-static inline void ftrace_reset_array_ops(struct trace_array *tr) { }
 static inline int ftrace_create_function_files(struct trace_array *tr,
 					       struct dentry *parent)
 {
@@ -46,8 +45,6 @@ static inline void ftrace_pid_follow_fork(struct trace_array *tr,
 					  bool enable) { }
 static inline void ftrace_init_trace_array(struct trace_array *tr) { }
 static inline void clear_ftrace_function_probes(struct trace_array *tr) { }
-/* ftrace_func_t is not declared without the tracer: a macro, not a stub. */
-#define ftrace_init_array_ops(...) do { } while (0)
 #endif
 
 /* Branch tracer: the "branch" option. */
