@@ -36,7 +36,7 @@
 #include <linux/workqueue.h>
 
 #include "trace_records.h"	/* ftrace/ records, trace_assign_type() */
-#include "trace_opts.h"		/* TRACE_FLAGS, TRACE_ITER_* */
+#include "trace_flags.h"		/* TRACE_FLAGS, TRACE_ITER_* */
 #include "trace_array.h"	/* instances, buffers, snapshots */
 #include "trace_tracer.h"	/* struct tracer, tracer options */
 #include "trace_files.h"	/* tracefs file helpers */

@@ -45,7 +45,7 @@
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
-#include "trace_opts.h"
+#include "trace_flags.h"
 
 struct cond_snapshot;
 struct dentry;

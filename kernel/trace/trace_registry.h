@@ -232,6 +232,12 @@ static inline bool trace_parser_loaded(struct trace_parser *parser)
 	return parser->idx && !parser->fail;
 }
 
+/* The last word of the write went on past its end. */
+static inline bool trace_parser_cont(struct trace_parser *parser)
+{
+	return parser->cont;
+}
+
 static inline void trace_parser_clear(struct trace_parser *parser)
 {
 	parser->idx = 0;
