@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The comm cache of kernel/trace/trace_cmdline.c as an object, for that
- * file and its KUnit suite (trace_cmdline_kunit.c) only.  The rest of
- * kernel/trace uses the 6.12 functions declared in trace.h
- * (trace_find_cmdline(), tracing_start_cmdline_record(), ...), which work
- * on the one global cache.
+ * Saved task names and tgids (kernel/trace/trace_cmdline.c).
+ *
+ * The first part is what the rest of kernel/trace calls, under 6.12's
+ * names: the one global cache, its recorders (refcounted by the
+ * record-cmd and record-tgid options and by enabled events) and the
+ * saved_* files.  trace_find_cmdline() and trace_find_tgid() run in any
+ * context but NMI (they trylock the cache); the rest in process
+ * context.  trace_taskinfo_save is the per-CPU "save the current task
+ * at the next sched switch" flag the write path sets.
+ *
+ * The second part is the comm cache as an object, for trace_cmdline.c
+ * and its KUnit suite (trace_cmdline_kunit.c) only.
  *
  * A cache maps a pid to the comm last recorded for it.  It has a fixed
  * number of slots (see cmdcache_alloc()); a pid owns a slot through the
@@ -18,7 +25,30 @@
 #ifndef _TRACE_CMDLINE_H
 #define _TRACE_CMDLINE_H
 
+#include <linux/percpu-defs.h>
 #include <linux/sched.h>
+
+void trace_find_cmdline(int pid, char comm[]);
+int trace_find_tgid(int pid);
+void tracing_start_cmdline_record(void);
+void tracing_stop_cmdline_record(void);
+void tracing_start_tgid_record(void);
+void tracing_stop_tgid_record(void);
+
+/* saved_cmdlines, saved_cmdlines_size, saved_tgids */
+extern const struct file_operations tracing_saved_cmdlines_fops;
+extern const struct file_operations tracing_saved_cmdlines_size_fops;
+extern const struct file_operations tracing_saved_tgids_fops;
+
+/* The sched probes save @tsk when this CPU's flag says so. */
+DECLARE_PER_CPU(bool, trace_taskinfo_save);
+int trace_save_cmdline(struct task_struct *tsk);
+
+/* The tgid map comes on first use of record-tgid (trace.c). */
+int trace_alloc_tgid_map(void);
+/* The global cache, made at boot and freed if tracing cannot start. */
+int trace_create_savedcmd(void);
+void trace_free_saved_cmdlines_buffer(void);
 
 /* saved_cmdlines_size asks for this many slots at boot (and gets more). */
 #define CMDCACHE_DEFAULT_SLOTS	128

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What trace_dump.c offers its KUnit suite: the parser of the
- * ftrace_dump_on_oops list and the dump of one instance.
+ * What trace_dump.c offers: trace_printk_seq() (a trace_seq to the
+ * console, 6.12's name; any context, the dump's), and for its KUnit
+ * suite the parser of the ftrace_dump_on_oops list and the dump of one
+ * instance.
  */
 #ifndef _TRACE_DUMP_H
 #define _TRACE_DUMP_H
@@ -9,6 +11,9 @@
 #include <linux/types.h>
 
 struct trace_array;
+struct trace_seq;
+
+void trace_printk_seq(struct trace_seq *s);
 
 /* One item of the ftrace_dump_on_oops list: what to dump. */
 enum dump_item_kind {

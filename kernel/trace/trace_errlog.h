@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * error_log entries, shared by trace_errlog.c and its KUnit suite.
+ * The error log (trace_errlog.c): tracing_log_err() and err_pos(), which
+ * every command parser of kernel/trace calls (6.12's names), and the
+ * entries as trace_errlog.c and its KUnit suite share them.  What
+ * trace.c calls here is in trace_carve.h.
  *
- * tracing_log_err() and err_pos() keep their 6.12 declarations in
- * trace.h; what trace.c calls here is in trace_carve.h.
+ * tracing_log_err() runs in process context and takes
+ * tracing_err_log_lock (below trace_types_lock and event_mutex).
  */
 #ifndef _TRACE_ERRLOG_H
 #define _TRACE_ERRLOG_H
@@ -12,6 +15,17 @@
 #include <linux/types.h>
 
 struct seq_file;
+struct trace_array;
+
+/*
+ * Log an error of a write to @tr's error_log: @loc the command family
+ * ("event filter parsing", ...), @cmd the text written, @errs[@type]
+ * the message and @pos the column of the caret under @cmd.
+ */
+void tracing_log_err(struct trace_array *tr, const char *loc, const char *cmd,
+		     const char **errs, u8 type, u16 pos);
+/* The column of @str in @cmd, for the caret (0 if not found). */
+unsigned int err_pos(char *cmd, const char *str);
 
 /* At most this many entries per instance; the oldest is recycled. */
 #define ERRLOG_MAX_ENTRIES	8

@@ -42,6 +42,12 @@ void trace_event_read_unlock(void);
 struct trace_event *ftrace_find_event(int type);
 int __unregister_trace_event(struct trace_event *event);
 
+/* Register the printers of kernel/trace's own record types (boot). */
+int init_events(void);
+
+/* The latency mark printed after a duration ('!', '#', '$', ...). */
+char trace_find_mark(unsigned long long duration);
+
 /* The printer every missing trace_event_functions slot falls back to. */
 enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
 				  struct trace_event *event);

@@ -19,10 +19,12 @@
  *     (a sched-RCU grace period, tracepoint_synchronize_unregister())
  *     before freeing it.
  *
- * 6.12's kernel/trace/trace.h declares the same functions (its callers in
- * trace.c, trace_events.c and ftrace.c are upstream's until step S9 of
- * core-plan.rst); the declarations here are for our files, which include
- * this header and not trace.h.
+ * The second part is the helpers of the set_*_pid files (still in
+ * trace.c, under 6.12's names): build a new set from a write, walk a set
+ * for a seq_file read, decide whether a task is traced, follow forks.
+ * They are called under event_mutex except trace_ignore_this_task() and
+ * trace_filter_add_remove_task(), which run from sched probes (any
+ * context but NMI) on RCU-published sets.
  */
 #ifndef _TRACE_PID_H
 #define _TRACE_PID_H
@@ -48,5 +50,28 @@ int trace_pid_list_next(struct trace_pid_list *pid_list, unsigned int pid,
 /* Changes: any context but NMI; never sleep. */
 int trace_pid_list_set(struct trace_pid_list *pid_list, unsigned int pid);
 int trace_pid_list_clear(struct trace_pid_list *pid_list, unsigned int pid);
+
+struct seq_file;
+struct task_struct;
+
+/* A write: a new set from the old one and the text (event_mutex). */
+int trace_pid_write(struct trace_pid_list *filtered_pids,
+		    struct trace_pid_list **new_pid_list,
+		    const char __user *ubuf, size_t cnt);
+
+/* A read: the seq_file walk of a set, one pid per line. */
+void *trace_pid_start(struct trace_pid_list *pid_list, loff_t *pos);
+void *trace_pid_next(struct trace_pid_list *pid_list, void *v, loff_t *pos);
+int trace_pid_show(struct seq_file *m, void *v);
+
+/* Is @search_pid in the set (a NULL set holds nobody)? */
+bool trace_find_filtered_pid(struct trace_pid_list *filtered_pids,
+			     pid_t search_pid);
+/* Fork following: @task joins the set if @self is in it; exit: leaves. */
+void trace_filter_add_remove_task(struct trace_pid_list *pid_list,
+				  struct task_struct *self, struct task_struct *task);
+/* Should @task be left out, given the traced and the untraced sets? */
+bool trace_ignore_this_task(struct trace_pid_list *filtered_pids,
+			    struct trace_pid_list *filtered_no_pids, struct task_struct *task);
 
 #endif /* _TRACE_PID_H */

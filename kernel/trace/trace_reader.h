@@ -6,8 +6,9 @@
  * snapshot files and ftrace_dump() still open, walk and print
  * iterators).  Documentation/trace/retrace/reader.rst is the design.
  *
- * Included at the end of trace.h through trace_carve.h, so it relies on
- * trace.h for struct trace_iterator, struct trace_array and friends.
+ * Included by the trace.h umbrella after trace_array.h, on which it
+ * relies for struct trace_array and friends (struct trace_iterator is
+ * include/linux/trace_events.h's).
  *
  * Lock order, outermost first:
  *
@@ -120,5 +121,60 @@ int tracing_buffers_release(struct inode *inode, struct file *file);
 ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 				    struct pipe_inode_info *pipe, size_t len,
 				    unsigned int flags);
+
+/*
+ * The iterator walk, under 6.12's names (trace_reader.c): peek the
+ * record with the smallest time stamp across the iterator's CPUs (and
+ * step past it: _inc), rewind one CPU, tell whether nothing is left.
+ * The caller holds the reader lock of the CPUs it reads.
+ */
+struct trace_entry *trace_find_next_entry(struct trace_iterator *iter,
+					  int *ent_cpu, u64 *ent_ts);
+void *trace_find_next_entry_inc(struct trace_iterator *iter);
+void tracing_iter_reset(struct trace_iterator *iter, int cpu);
+int trace_empty(struct trace_iterator *iter);
+unsigned long trace_total_entries_cpu(struct trace_array *tr, int cpu);
+unsigned long trace_total_entries(struct trace_array *tr);
+
+/* The non-consuming iterator of @cpu, or NULL in consuming mode. */
+static inline struct ring_buffer_iter *
+trace_buffer_iter(struct trace_iterator *iter, int cpu)
+{
+	if (!iter->buffer_iter)
+		return NULL;
+	return iter->buffer_iter[cpu];
+}
+
+/*
+ * Forget what the iterator printed last (everything from @seq on) so
+ * it can read consumed data again: trace_pipe and the dump reuse one
+ * iterator for many records.
+ */
+static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
+{
+	memset_startat(iter, 0, seq);
+	iter->pos = -1;
+}
+
+/* ftrace_dump()'s iterator over the global instance (trace.c). */
+void trace_init_global_iter(struct trace_iterator *iter);
+
+/*
+ * Printing (trace_reader_print.c): one record under the instance's
+ * output options, and the headers of the trace file.
+ */
+enum print_line_t print_trace_line(struct trace_iterator *iter);
+void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
+void trace_default_header(struct seq_file *m);
+void trace_latency_header(struct seq_file *m);
+
+/*
+ * Checking the formats an event prints with (trace.c): rewrite %p-like
+ * conversions of @fmt for the hash-ptr option, grow iter->fmt, and
+ * skip records whose format is unsafe to print.
+ */
+const char *trace_event_format(struct trace_iterator *iter, const char *fmt);
+char *trace_iter_expand_format(struct trace_iterator *iter);
+bool ignore_event(struct trace_iterator *iter);
 
 #endif /* _TRACE_READER_H */

@@ -3,7 +3,7 @@
  * Event triggers: what the trigger core (trace_events_trigger.c) shares
  * with the built-in commands (trace_trigger_cmds.c) and the KUnit suite
  * (trace_events_trigger_kunit.c).  The API the rest of kernel/trace uses
- * is in trace.h; this header is for these three files only.
+ * is in trace_trigger_api.h; this header is for these three files only.
  *
  * Contexts: trig_count_take() and trig_count_return() are lock-free and
  * may run anywhere, NMI included (they run on the fire path).  Everything

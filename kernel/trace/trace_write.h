@@ -238,6 +238,60 @@ DECLARE_STATIC_KEY_FALSE(trace_function_exports_enabled);
 DECLARE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 
+/*
+ * 6.12's producer calls, kept under their names for the code written
+ * against them (R17 of core-plan.rst): reserve and commit a record of
+ * kernel/trace's own in an instance's buffer, the function and
+ * func_repeats records, a stack record of the current context.
+ * trace_buffer_lock_reserve() returns NULL when the buffer refuses;
+ * the commit runs the instance's stack options and exports.
+ */
+struct ring_buffer_event *
+trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
+			  unsigned long len, unsigned int trace_ctx);
+void trace_buffer_unlock_commit_regs(struct trace_array *tr,
+				     struct trace_buffer *buffer,
+				     struct ring_buffer_event *event,
+				     unsigned int trace_ctx,
+				     struct pt_regs *regs);
+void trace_buffer_unlock_commit_nostack(struct trace_buffer *buffer,
+					struct ring_buffer_event *event);
+
+/* The same without registers: the stack record starts at the caller. */
+#define trace_buffer_unlock_commit(tr, buffer, event, trace_ctx)	\
+	trace_buffer_unlock_commit_regs(tr, buffer, event, trace_ctx, NULL)
+
+/* Drop a reserved record, wherever it was staged. */
+void __trace_event_discard_commit(struct trace_buffer *buffer,
+				  struct ring_buffer_event *event);
+
+/* The time stamp of a reserved record (what it will carry). */
+u64 tracing_event_time_stamp(struct trace_buffer *buffer,
+			     struct ring_buffer_event *rbe);
+
+void trace_function(struct trace_array *tr, unsigned long ip,
+		    unsigned long parent_ip, unsigned int trace_ctx);
+void trace_last_func_repeats(struct trace_array *tr,
+			     struct trace_func_repeats *last_info,
+			     unsigned int trace_ctx);
+
+#ifdef CONFIG_STACKTRACE
+void __trace_stack(struct trace_array *tr, unsigned int trace_ctx, int skip);
+#else
+static inline void __trace_stack(struct trace_array *tr,
+				 unsigned int trace_ctx, int skip)
+{
+}
+#endif
+
+/*
+ * 6.12's names for the scratch area's users count: a filter or a
+ * trigger that needs the record before the commit takes one while it
+ * exists (event_mutex held).
+ */
+void trace_buffered_event_enable(void);
+void trace_buffered_event_disable(void);
+
 /* Make sure the scratch area exists (event_mutex held; may sleep). */
 void trace_write_scratch_prepare(void);
 

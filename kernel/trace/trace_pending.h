@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hooks of pending capabilities that the trace core still calls, as the
+ * empty stubs our kernel needs while those capabilities are off
+ * (core-plan.rst 3.2, the "# pending:" lines of the expected lists).
+ *
+ * Each block stands for one capability and holds only its "off" side.
+ * A capability that comes back brings its real declarations with it,
+ * in a header of its own, and deletes its block here; until then a
+ * kernel built with it on fails to compile for want of them, which is
+ * the point: nothing of it is silently stubbed out.
+ *
+ * No state, no locks.
+ */
+#ifndef _TRACE_PENDING_H
+#define _TRACE_PENDING_H
+
+#include <linux/init.h>
+#include <linux/types.h>
+
+struct dentry;
+struct trace_array;
+struct trace_event_call;
+
+/* Function tracer: per-instance ops, pid files, probes and commands. */
+#ifndef CONFIG_FUNCTION_TRACER
+static inline int ftrace_is_dead(void) { return 0; }
+static inline int init_function_trace(void) { return 0; }
+static inline __init void ftrace_init_global_array_ops(struct trace_array *tr) { }
+static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr) { return 0; }
+static inline void ftrace_free_ftrace_ops(struct trace_array *tr) { }
+static inline int ftrace_create_function_files(struct trace_array *tr,
+					       struct dentry *parent)
+{
+	return 0;
+}
+
+static inline void ftrace_destroy_function_files(struct trace_array *tr) { }
+static inline void ftrace_init_tracefs(struct trace_array *tr,
+				       struct dentry *d) { }
+static inline void ftrace_init_tracefs_toplevel(struct trace_array *tr,
+						struct dentry *d) { }
+static inline void ftrace_clear_pids(struct trace_array *tr) { }
+static inline void ftrace_pid_follow_fork(struct trace_array *tr,
+					  bool enable) { }
+static inline void ftrace_init_trace_array(struct trace_array *tr) { }
+static inline void clear_ftrace_function_probes(struct trace_array *tr) { }
+#endif
+
+/* Branch tracer: the "branch" option. */
+#ifndef CONFIG_BRANCH_TRACER
+static inline int trace_branch_enable(struct trace_array *tr) { return 0; }
+static inline void trace_branch_disable(void) { }
+#endif
+
+/* Latency tracers' hooks of the irq/preempt toggles (trace_preemptirq.c). */
+#ifndef CONFIG_PREEMPT_TRACER
+static inline void tracer_preempt_on(unsigned long a0, unsigned long a1) { }
+static inline void tracer_preempt_off(unsigned long a0, unsigned long a1) { }
+#endif
+#ifndef CONFIG_IRQSOFF_TRACER
+static inline void tracer_hardirqs_on(unsigned long a0, unsigned long a1) { }
+static inline void tracer_hardirqs_off(unsigned long a0, unsigned long a1) { }
+#endif
+
+/* Syscall events: their calls are made at boot. */
+#ifndef CONFIG_FTRACE_SYSCALLS
+static inline void init_ftrace_syscalls(void) { }
+#endif
+
+/* Start-up self-tests of the tracers. */
+#ifndef CONFIG_FTRACE_STARTUP_TEST
+static inline void __init disable_tracing_selftest(const char *reason) { }
+#endif
+
+/* Runtime verification's tracefs directory. */
+#ifndef CONFIG_RV
+static inline int rv_init_interface(void) { return 0; }
+#endif
+
+#endif /* _TRACE_PENDING_H */

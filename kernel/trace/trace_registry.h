@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the event registry and the event filters offer the rest of
+ * kernel/trace (core-plan.rst 2.3): the field, filter and system
+ * objects, the registry calls the core makes (instances come and go,
+ * options change), and the parser of the space-separated lists that
+ * set_event and friends take.  The registry's own internals are in
+ * trace_event_reg.h, the triggers' in trace_trigger_api.h.
+ *
+ * Locking: event_mutex protects every object below (lists, refcounts,
+ * the filter pointers' updates); a filter's program is RCU-published
+ * (rcu_assign_pointer() under event_mutex, freed after
+ * tracepoint_synchronize_unregister()), because probes read it in any
+ * context.  Lock order: event_mutex, then trace_types_lock, then
+ * trace_event_sem (trace_output.h).
+ */
+#ifndef _TRACE_REGISTRY_H
+#define _TRACE_REGISTRY_H
+
+#include <linux/fs.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/trace_events.h>
+
+struct dentry;
+struct eventfs_inode;
+struct prog_entry;
+struct trace_array;
+struct trace_seq;
+
+/* The registry lock (see above) and the list of every event call. */
+extern struct mutex event_mutex;
+extern struct list_head ftrace_events;
+
+/*
+ * One field of an event's record, on its call's field list (built once
+ * at registration, read-only after): name and C type as the format file
+ * shows them, where it is, and how the filter compares it (FILTER_*).
+ * @len is the length of a fixed-size string or array, else 0.
+ */
+struct ftrace_event_field {
+	struct list_head	link;
+	const char		*name;
+	const char		*type;
+	int			offset;
+	int			size;
+	int			len;
+	int			filter_type;
+	unsigned int		is_signed:1;
+	unsigned int		needs_test:1;
+};
+
+/* Fields that compare as strings, and the function field of ftrace/function. */
+static inline bool is_string_field(struct ftrace_event_field *field)
+{
+	switch (field->filter_type) {
+	case FILTER_STATIC_STRING:
+	case FILTER_DYN_STRING:
+	case FILTER_RDYN_STRING:
+	case FILTER_PTR_STRING:
+	case FILTER_COMM:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static inline bool is_function_field(struct ftrace_event_field *field)
+{
+	return field->filter_type == FILTER_TRACE_FN;
+}
+
+struct ftrace_event_field *
+trace_find_event_field(struct trace_event_call *call, char *name);
+
+/*
+ * A compiled filter: the text as written (NULL: no filter), and the
+ * program probes run (RCU, see above).
+ */
+struct event_filter {
+	char			*filter_string;
+	struct prog_entry __rcu	*prog;
+};
+
+/*
+ * A system: one per name for the whole kernel, counted by the system
+ * dirs of every instance (@ref_count, event_mutex).  @filter is the
+ * text last written to a system's filter file.
+ */
+struct event_subsystem {
+	struct list_head	list;
+	const char		*name;
+	int			ref_count;
+	struct event_filter	*filter;
+};
+
+/*
+ * A system in one instance (events/SYSTEM/): on tr->systems, with its
+ * eventfs directory.  @nr_events counts its event files; @ref_count
+ * its open files and the instance's own reference (event_mutex).
+ */
+struct trace_subsystem_dir {
+	struct list_head		list;
+	struct trace_array		*tr;
+	struct event_subsystem		*subsystem;
+	struct eventfs_inode		*ei;
+	int				nr_events;
+	int				ref_count;
+};
+
+/* Filters (trace_events_filter.c), all under event_mutex. */
+int filter_assign_type(const char *type);
+int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
+			char *filter_str, bool set_str,
+			struct event_filter **filterp);
+void free_event_filter(struct event_filter *filter);
+int apply_event_filter(struct trace_event_file *file, char *filter_string);
+void print_event_filter(struct trace_event_file *file, struct trace_seq *s);
+int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
+				 char *filter_string);
+void print_subsystem_event_filter(struct event_subsystem *system,
+				  struct trace_seq *s);
+
+/* How a glob of set_event or a filter's ~ compares (filter_parse_regex()). */
+enum regex_type {
+	MATCH_FULL = 0,		/* "abc" */
+	MATCH_FRONT_ONLY,	/* "abc*" */
+	MATCH_MIDDLE_ONLY,	/* "*abc*" */
+	MATCH_END_ONLY,		/* "*abc" */
+	MATCH_GLOB,		/* any other glob */
+	MATCH_INDEX,		/* a number: a function's index (ftrace) */
+};
+
+enum regex_type filter_parse_regex(char *buff, int len, char **search,
+				   int *not);
+
+/*
+ * Event files.  A tracefs file of an event keeps its trace_event_file
+ * in i_private.  event_file_file() is the first access of a fop: under
+ * event_mutex, NULL once the event is gone (FREED).  event_file_data()
+ * is for later accesses in the same event_mutex section, or for files
+ * whose release holds a reference (event_file_get()/_put()).
+ */
+static inline void *event_file_data(struct file *filp)
+{
+	return READ_ONCE(file_inode(filp)->i_private);
+}
+
+static inline struct trace_event_file *event_file_file(struct file *filp)
+{
+	struct trace_event_file *file;
+
+	lockdep_assert_held(&event_mutex);
+	file = event_file_data(filp);
+	if (file && (file->flags & EVENT_FILE_FL_FREED))
+		return NULL;
+	return file;
+}
+
+void event_file_get(struct trace_event_file *file);
+void event_file_put(struct trace_event_file *file);
+
+/* Lookup of one event of @tr (event_mutex held for the __ form). */
+struct trace_event_file *__find_event_file(struct trace_array *tr,
+					   const char *system,
+					   const char *event);
+struct trace_event_file *find_event_file(struct trace_array *tr,
+					 const char *system, const char *event);
+
+/* Enable or disable one file, or soft-(dis)able it for a trigger. */
+int trace_event_enable_disable(struct trace_event_file *file,
+			       int enable, int soft_disable);
+/* set_event syntax ("[!][system:]event"), for boot and kernel users. */
+int ftrace_set_clr_event(struct trace_array *tr, char *buf, int set);
+/* trace_event=: enable the boot list in @tr. */
+void early_enable_events(struct trace_array *tr, char *buf, bool disable_first);
+
+/* Instances: their event files and eventfs tree come and go. */
+int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
+int event_trace_del_tracer(struct trace_array *tr);
+void __trace_early_add_events(struct trace_array *tr);
+int event_trace_init(void);
+#ifdef CONFIG_EVENT_TRACING
+void trace_event_init(void);
+void trace_event_update_all(struct trace_eval_map **map, int len,
+			    struct module *mod);
+#else
+static inline void trace_event_init(void) { }
+static inline void trace_event_update_all(struct trace_eval_map **map,
+					  int len, struct module *mod) { }
+#endif
+
+/* Option side effects: record-cmd, record-tgid, event-fork. */
+void trace_event_enable_cmd_record(bool enable);
+void trace_event_enable_tgid_record(bool enable);
+void trace_event_follow_fork(struct trace_array *tr, bool enable);
+
+/* Which pid set(s) of an instance an operation is about. */
+enum {
+	TRACE_PIDS	= BIT(0),	/* set_event_pid */
+	TRACE_NO_PIDS	= BIT(1),	/* set_event_notrace_pid */
+};
+
+/* ftrace/function's call, which has no enable file. */
+bool ftrace_event_is_function(struct trace_event_call *call);
+
+/* events/.../inject (trace_events_inject.c). */
+extern const struct file_operations event_inject_fops;
+
+/*
+ * The reader of a written list of words ("a b c" over several writes):
+ * @buffer of @size gathers one word; @idx is its length so far, @cont
+ * says it continues in the next write, @fail that it did not fit.
+ * Owned by one open file (its write side is serialised by the caller).
+ */
+struct trace_parser {
+	char		*buffer;
+	unsigned int	size;
+	unsigned int	idx;
+	bool		cont;
+	bool		fail;
+};
+
+int trace_parser_get_init(struct trace_parser *parser, int size);
+void trace_parser_put(struct trace_parser *parser);
+int trace_get_user(struct trace_parser *parser, const char __user *ubuf,
+		   size_t cnt, loff_t *ppos);
+
+/* A whole word is waiting in @parser. */
+static inline bool trace_parser_loaded(struct trace_parser *parser)
+{
+	return parser->idx && !parser->fail;
+}
+
+/* The last word of the write went on past its end. */
+static inline bool trace_parser_cont(struct trace_parser *parser)
+{
+	return parser->cont;
+}
+
+static inline void trace_parser_clear(struct trace_parser *parser)
+{
+	parser->idx = 0;
+	parser->cont = false;
+}
+
+static inline void trace_parser_fail(struct trace_parser *parser)
+{
+	parser->fail = true;
+}
+
+#endif /* _TRACE_REGISTRY_H */
