@@ -83,15 +83,15 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 	return 0;
 }
 
+/*
+ * trace_clock, timestamp_mode
+ */
+
 static int single_release_tr(struct inode *inode, struct file *file)
 {
 	trace_array_put(inode->i_private);
 	return single_release(inode, file);
 }
-
-/*
- * trace_clock, timestamp_mode
- */
 
 static int tracing_clock_show(struct seq_file *m, void *v)
 {
