@@ -131,4 +131,83 @@ static inline void trace_create_eval_file(struct dentry *d_tracer) { }
  */
 #include "trace_reader.h"
 
+/*
+ * S9, instances and buffers (patches/0150): trace_instance.c,
+ * trace_buffers.c and trace_buffer_files.c.  trace.c still creates the
+ * files, allocates the global buffer, makes the boot instances and
+ * switches tracers; it calls these, some by their 6.12 names (the
+ * inline shims go with trace.c).
+ */
+struct trace_clock_desc {
+	u64 (*func)(void);
+	const char *name;
+	int in_ns;
+};
+
+extern const struct trace_clock_desc trace_clocks[];
+extern const unsigned int trace_clocks_nr;
+
+extern const struct file_operations tracing_cpumask_fops;
+extern const struct file_operations tracing_entries_fops;
+extern const struct file_operations tracing_total_entries_fops;
+extern const struct file_operations tracing_buffer_meta_fops;
+extern const struct file_operations last_boot_fops;
+extern const struct file_operations tracing_free_buffer_fops;
+extern const struct file_operations trace_clock_fops;
+extern const struct file_operations trace_time_stamp_mode_fops;
+extern const struct file_operations rb_simple_fops;
+extern const struct file_operations buffer_percent_fops;
+extern const struct file_operations buffer_subbuf_size_fops;
+
+int trace_alloc_buffers(struct trace_array *tr, unsigned long size);
+void trace_free_buffers(struct trace_array *tr);
+int __tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
+				 int cpu);
+struct trace_array *
+trace_instance_create_systems(const char *name, const char *systems,
+			      unsigned long range_start,
+			      unsigned long range_size);
+u64 trace_instance_map_range(u64 start, u64 size);
+void trace_forget_last_boot(struct trace_array *tr);
+void create_trace_instances(struct dentry *d_tracer);
+
+static inline int allocate_trace_buffers(struct trace_array *tr,
+					 unsigned long size)
+{
+	return trace_alloc_buffers(tr, size);
+}
+
+static inline struct trace_array *
+trace_array_create_systems(const char *name, const char *systems,
+			   unsigned long range_addr_start,
+			   unsigned long range_addr_size)
+{
+	return trace_instance_create_systems(name, systems, range_addr_start,
+					     range_addr_size);
+}
+
+static inline u64 map_pages(u64 start, u64 size)
+{
+	return trace_instance_map_range(start, size);
+}
+
+static inline void update_last_data(struct trace_array *tr)
+{
+	trace_forget_last_boot(tr);
+}
+
+/*
+ * Borrowed from trace.c (patches/0150): the default buffer size (boot
+ * parameter trace_buf_size=), the boot request for a snapshot buffer
+ * (alloc_snapshot), the tracer and option code that an instance's
+ * creation and removal call, and the creation of an instance's files.
+ */
+extern unsigned long trace_buf_size;
+extern bool allocate_snapshot;
+void update_printk_trace(struct trace_array *tr);
+void tracing_set_nop(struct trace_array *tr);
+void init_trace_flags_index(struct trace_array *tr);
+void __update_tracer_options(struct trace_array *tr);
+void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
+
 #endif /* _TRACE_CARVE_H */
