@@ -122,104 +122,107 @@ static bool __init boot_list_add(struct boot_list *list, const char *value)
 	return true;
 }
 
-static int __init boot_param_tracer(char *str)
-{
-	strscpy(boot_tracer_name, str, MAX_TRACER_SIZE);
-	default_bootup_tracer = boot_tracer_name;
-	/* The tracer runs from boot on: no minimal buffer then. */
-	trace_set_ring_buffer_expanded(NULL);
-	return 1;
-}
-__setup("ftrace=", boot_param_tracer);
+/*
+ * The parameters, one labelled case each.  @str is what follows the
+ * parameter's name on the command line ("=VALUE" for the names that do
+ * not end in '=' themselves).  The result is __setup()'s: 1 "handled",
+ * 0 "not mine, keep looking" (then also "unknown" if nobody else takes
+ * it), and 6.12's -1 for a full list (handled, value dropped).
+ */
+enum boot_param {
+	BP_TRACER,		/* ftrace=NAME */
+	BP_ALLOC_SNAPSHOT,	/* alloc_snapshot[=NAME] */
+	BP_BOOT_SNAPSHOT,	/* ftrace_boot_snapshot[=NAME] */
+	BP_INSTANCE,		/* trace_instance=SPEC */
+	BP_OPTIONS,		/* trace_options=LIST */
+	BP_CLOCK,		/* trace_clock=NAME */
+	BP_TP_PRINTK,		/* tp_printk[=0|=off] */
+	BP_TP_PRINTK_STOP,	/* tp_printk_stop_on_boot */
+	BP_BUF_SIZE,		/* trace_buf_size=SIZE */
+	BP_THRESH,		/* tracing_thresh=USECS */
+};
 
-/* @str is what follows "alloc_snapshot": "" or "=NAME". */
-static int __init boot_param_alloc_snapshot(char *str)
+static int __init boot_param(enum boot_param which, char *str)
 {
-	if (*str != '=') {
+	unsigned long val;
+
+	switch (which) {
+	case BP_TRACER:
+		strscpy(boot_tracer_name, str, sizeof(boot_tracer_name));
+		default_bootup_tracer = boot_tracer_name;
+		/* It runs from boot on: no minimal buffer then. */
+		trace_set_ring_buffer_expanded(NULL);
+		break;
+
+	case BP_BOOT_SNAPSHOT:
+		boot_snapshot_wanted = true;
+		/* The rest as alloc_snapshot, whatever it answers. */
+		boot_param(BP_ALLOC_SNAPSHOT, str);
+		break;
+
+	case BP_ALLOC_SNAPSHOT:
+		if (*str == '=')
+			return boot_list_add(&boot_snapshots, str + 1) ? 1 : -1;
 		allocate_snapshot = true;
 		trace_set_ring_buffer_expanded(NULL);
-		return 1;
+		break;
+
+	case BP_INSTANCE:
+		return boot_list_add(&boot_instances, str) ? 1 : -1;
+
+	case BP_OPTIONS:
+		strscpy(trace_boot_options_buf, str, MAX_TRACER_SIZE);
+		break;
+
+	case BP_CLOCK:
+		boot_clock = boot_clock_name;
+		strscpy(boot_clock_name, str, sizeof(boot_clock_name));
+		break;
+
+	case BP_TP_PRINTK:
+		/* "tp_printk_stop_on_boot" starts with our name. */
+		if (str[0] == '_')
+			return 0;
+		tracepoint_printk |= strcmp(str, "=0") && strcmp(str, "=off");
+		break;
+
+	case BP_TP_PRINTK_STOP:
+		boot_tp_printk_stop = true;
+		break;
+
+	case BP_BUF_SIZE:
+		/* Never an empty buffer: one page per CPU at least. */
+		val = memparse(str, &str);
+		trace_buf_size = val < 4096 ? 4096 : val;
+		break;
+
+	case BP_THRESH:
+		if (kstrtoul(str, 0, &val))
+			return 0;
+		tracing_thresh = val * NSEC_PER_USEC;
+		break;
 	}
-	/* 6.12 answers -1 for a list that is full: handled, but dropped. */
-	return boot_list_add(&boot_snapshots, str + 1) ? 1 : -1;
-}
-__setup("alloc_snapshot", boot_param_alloc_snapshot);
-
-static int __init boot_param_boot_snapshot(char *str)
-{
-	boot_snapshot_wanted = true;
-	boot_param_alloc_snapshot(str);
 	return 1;
 }
-__setup("ftrace_boot_snapshot", boot_param_boot_snapshot);
 
-static int __init boot_param_instance(char *str)
-{
-	return boot_list_add(&boot_instances, str) ? 1 : -1;
-}
-__setup("trace_instance=", boot_param_instance);
+/* One __setup() entry per name; their order here is 6.12's. */
+#define TRACE_BOOT_PARAM(name, which)					\
+	static int __init boot_param_##which(char *str)			\
+	{								\
+		return boot_param(which, str);				\
+	}								\
+	__setup(name, boot_param_##which)
 
-static int __init boot_param_options(char *str)
-{
-	strscpy(trace_boot_options_buf, str, MAX_TRACER_SIZE);
-	return 1;
-}
-__setup("trace_options=", boot_param_options);
-
-static int __init boot_param_clock(char *str)
-{
-	strscpy(boot_clock_name, str, MAX_TRACER_SIZE);
-	boot_clock = boot_clock_name;
-	return 1;
-}
-__setup("trace_clock=", boot_param_clock);
-
-/*
- * "tp_printk" is also the start of "tp_printk_stop_on_boot", which
- * this handler sees as "_stop_on_boot": leave that one to its own
- * handler (return 0: not ours).  "tp_printk=0" and "tp_printk=off"
- * leave it off; anything else turns it on.
- */
-static int __init boot_param_tp_printk(char *str)
-{
-	if (*str == '_')
-		return 0;
-	if (strcmp(str, "=0") && strcmp(str, "=off"))
-		tracepoint_printk = 1;
-	return 1;
-}
-__setup("tp_printk", boot_param_tp_printk);
-
-static int __init boot_param_tp_printk_stop(char *str)
-{
-	boot_tp_printk_stop = true;
-	return 1;
-}
-__setup("tp_printk_stop_on_boot", boot_param_tp_printk_stop);
-
-static int __init boot_param_buf_size(char *str)
-{
-	unsigned long bytes;
-
-	if (!str)
-		return 0;
-	bytes = memparse(str, &str);
-	/* Never an empty buffer: one page per CPU at least. */
-	trace_buf_size = max(4096UL, bytes);
-	return 1;
-}
-__setup("trace_buf_size=", boot_param_buf_size);
-
-static int __init boot_param_thresh(char *str)
-{
-	unsigned long usecs;
-
-	if (!str || kstrtoul(str, 0, &usecs) < 0)
-		return 0;
-	tracing_thresh = usecs * 1000;
-	return 1;
-}
-__setup("tracing_thresh=", boot_param_thresh);
+TRACE_BOOT_PARAM("ftrace=", BP_TRACER);
+TRACE_BOOT_PARAM("alloc_snapshot", BP_ALLOC_SNAPSHOT);
+TRACE_BOOT_PARAM("ftrace_boot_snapshot", BP_BOOT_SNAPSHOT);
+TRACE_BOOT_PARAM("trace_instance=", BP_INSTANCE);
+TRACE_BOOT_PARAM("trace_options=", BP_OPTIONS);
+TRACE_BOOT_PARAM("trace_clock=", BP_CLOCK);
+TRACE_BOOT_PARAM("tp_printk", BP_TP_PRINTK);
+TRACE_BOOT_PARAM("tp_printk_stop_on_boot", BP_TP_PRINTK_STOP);
+TRACE_BOOT_PARAM("trace_buf_size=", BP_BUF_SIZE);
+TRACE_BOOT_PARAM("tracing_thresh=", BP_THRESH);
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 /*
@@ -295,14 +298,37 @@ static bool __init boot_instance_memory(const char *name, char *where,
 	return true;
 }
 
+/* What the ^FLAG suffixes of a trace_instance= value ask for. */
+#define BOOT_INST_OFF		BIT(0)	/* ^traceoff */
+#define BOOT_INST_PRINTK	BIT(1)	/* ^printk, ^traceprintk, ^trace_printk */
+
+static unsigned int __init boot_instance_flags(const char *name, char *flags)
+{
+	unsigned int want = 0;
+	char *flag;
+
+	while ((flag = strsep(&flags, "^"))) {
+		if (!strcmp(flag, "traceoff"))
+			want |= BOOT_INST_OFF;
+		else if (!strcmp(flag, "printk") ||
+			 !strcmp(flag, "traceprintk") ||
+			 !strcmp(flag, "trace_printk"))
+			want |= BOOT_INST_PRINTK;
+		else
+			pr_info("Tracing: Invalid instance flag '%s' for %s\n",
+				flag, name);
+	}
+	return want;
+}
+
 /* One trace_instance= value: NAME[^FLAG...][@WHERE][,EVENT...]. */
 static void __init boot_instance_create(char *spec)
 {
-	bool off = false, printk_dest = false;
 	phys_addr_t start = 0, size = 0;
 	unsigned long vaddr = 0;
 	struct trace_array *tr;
-	char *name, *flags, *where, *flag, *event;
+	char *name, *flags, *where, *event;
+	unsigned int want;
 
 	name = strsep(&spec, ",");	/* @spec: the events, or NULL */
 
@@ -313,22 +339,14 @@ static void __init boot_instance_create(char *spec)
 		*where++ = '\0';
 	if (flags)
 		*flags++ = '\0';
+	want = boot_instance_flags(name, flags);
 
-	while ((flag = strsep(&flags, "^"))) {
-		if (!strcmp(flag, "traceoff"))
-			off = true;
-		else if (!strcmp(flag, "printk") ||
-			 !strcmp(flag, "traceprintk") ||
-			 !strcmp(flag, "trace_printk"))
-			printk_dest = true;
-		else
-			pr_info("Tracing: Invalid instance flag '%s' for %s\n",
-				flag, name);
-	}
-
-	if (where) {
-		if (!boot_instance_memory(name, where, &start, &size))
-			return;
+	if (!where) {
+		/* Only a buffer in ordinary memory may have a snapshot. */
+		do_allocate_snapshot(name);
+	} else if (!boot_instance_memory(name, where, &start, &size)) {
+		return;
+	} else {
 		vaddr = map_pages(start, size);
 		if (!vaddr) {
 			pr_warn("Tracing: Failed to map boot instance %s\n",
@@ -337,9 +355,6 @@ static void __init boot_instance_create(char *spec)
 		}
 		pr_info("Tracing: mapped boot instance %s at physical memory %pa of size 0x%lx\n",
 			name, &start, (unsigned long)size);
-	} else {
-		/* A buffer in fixed memory has no snapshot. */
-		do_allocate_snapshot(name);
 	}
 
 	tr = trace_array_create_systems(name, NULL, vaddr, size);
@@ -349,21 +364,20 @@ static void __init boot_instance_create(char *spec)
 		return;
 	}
 
-	if (off)
-		tracer_tracing_off(tr);
-	if (printk_dest)
-		update_printk_trace(tr);
-
 	/*
-	 * A buffer kept across boots must stay: the extra reference makes
-	 * rmdir refuse it.
+	 * A buffer kept across boots must stay: the reference taken here
+	 * is never dropped, so rmdir refuses the instance.
 	 */
 	if (vaddr) {
-		tr->flags |= TRACE_ARRAY_FL_BOOT;
 		tr->ref++;
+		tr->flags |= TRACE_ARRAY_FL_BOOT;
 	}
+	if (want & BOOT_INST_PRINTK)
+		update_printk_trace(tr);
+	if (want & BOOT_INST_OFF)
+		tracer_tracing_off(tr);
 
-	while ((event = strsep(&spec, ",")))
+	for (event = strsep(&spec, ","); event; event = strsep(&spec, ","))
 		early_enable_events(tr, event, true);
 }
 
@@ -378,64 +392,38 @@ static void __init enable_instances(void)
 		boot_instance_create(spec);
 }
 
-/*
- * The global instance: its CPU masks and buffers, the nop tracer, the
- * boot clock and options.  Failure leaves tracing_disabled at 1, which
- * every tracefs open and every writer honours.
- */
-static int __init tracer_alloc_buffers(void)
+/* The CPU masks of the global instance; all or nothing. */
+static int __init global_masks_alloc(struct trace_array *tr)
 {
-	struct trace_array *tr = &global_trace;
-	unsigned long first_size;
-	int ret;
-
-	if (security_locked_down(LOCKDOWN_TRACEFS)) {
-		pr_warn("Tracing disabled due to lockdown\n");
-		return -EPERM;
-	}
-
-	/* Every option needs a bit of the 32-bit option word. */
-	BUILD_BUG_ON(TRACE_ITER_LAST_BIT > TRACE_FLAGS_MAX_SIZE);
-
 	if (!alloc_cpumask_var(&tracing_buffer_mask, GFP_KERNEL))
 		return -ENOMEM;
-	ret = -ENOMEM;
-	if (!alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL))
-		goto free_buffer_mask;
-
-	/* trace_printk()'s per-CPU buffers, only if a format exists. */
-	if (&__stop___trace_bprintk_fmt != &__start___trace_bprintk_fmt)
-		trace_printk_init_buffers();
-
-	/* Minimal until first used, unless a parameter asked for more. */
-	first_size = tr->ring_buffer_expanded ? trace_buf_size : 1;
-
-	cpumask_copy(tracing_buffer_mask, cpu_possible_mask);
-	cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
-	raw_spin_lock_init(&tr->start_lock);
-
-	/*
-	 * A CPU coming up gets its per-CPU buffers in every instance; they
-	 * stay when it goes down (its records are still readable).
-	 */
-	ret = cpuhp_setup_state_multi(CPUHP_TRACE_RB_PREPARE,
-				      "trace/RB:prepare", trace_rb_cpu_prepare,
-				      NULL);
-	if (ret < 0)
-		goto free_cpumask;
-
-	ret = -ENOMEM;
-	if (trace_create_savedcmd() < 0)
-		goto remove_cpuhp;
-	if (!zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL))
-		goto free_savedcmd;
-	if (allocate_trace_buffers(tr, first_size) < 0) {
-		MEM_FAIL(1, "tracer: failed to allocate ring buffer!\n");
-		goto free_pipe_cpumask;
+	if (alloc_cpumask_var(&tr->tracing_cpumask, GFP_KERNEL)) {
+		if (zalloc_cpumask_var(&tr->pipe_cpumask, GFP_KERNEL)) {
+			/* Buffers for every possible CPU, all traced. */
+			cpumask_copy(tracing_buffer_mask, cpu_possible_mask);
+			cpumask_copy(tr->tracing_cpumask, cpu_all_mask);
+			return 0;
+		}
+		free_cpumask_var(tr->tracing_cpumask);
 	}
-	if (tr->buffer_disabled)
-		tracing_off();
+	free_cpumask_var(tracing_buffer_mask);
+	return -ENOMEM;
+}
 
+static void __init global_masks_free(struct trace_array *tr)
+{
+	free_cpumask_var(tr->pipe_cpumask);
+	free_cpumask_var(tr->tracing_cpumask);
+	free_cpumask_var(tracing_buffer_mask);
+}
+
+/*
+ * The global instance once its buffers exist: the boot clock, the nop
+ * tracer (then ftrace= tracers may start), the crash notifiers, and its
+ * place in the instance list; tracing works from here on.
+ */
+static void __init global_instance_start(struct trace_array *tr)
+{
 	if (boot_clock && tracing_set_clock(tr, boot_clock) < 0)
 		pr_warn("Trace clock %s not defined, going back to default\n",
 			boot_clock);
@@ -449,42 +437,91 @@ static int __init tracer_alloc_buffers(void)
 	ftrace_init_global_array_ops(tr);
 	init_trace_flags_index(tr);
 	register_tracer(&nop_trace);
-
-	/* ftrace=function may start tracing right here. */
-	init_function_trace();
-
+	init_function_trace();		/* ftrace=function may start here */
 	tracing_disabled = 0;
 
+	register_die_notifier(&trace_die_notifier);
 	atomic_notifier_chain_register(&panic_notifier_list,
 				       &trace_panic_notifier);
-	register_die_notifier(&trace_die_notifier);
 
-	tr->flags = TRACE_ARRAY_FL_GLOBAL;
-	INIT_LIST_HEAD(&tr->systems);
-	INIT_LIST_HEAD(&tr->events);
-	INIT_LIST_HEAD(&tr->hist_vars);
 	INIT_LIST_HEAD(&tr->err_log);
+	INIT_LIST_HEAD(&tr->hist_vars);
+	INIT_LIST_HEAD(&tr->events);
+	INIT_LIST_HEAD(&tr->systems);
+	tr->flags = TRACE_ARRAY_FL_GLOBAL;
 	list_add(&tr->list, &ftrace_trace_arrays);
 
 	apply_trace_boot_options();
-
 	/*
 	 * 6.12 registers the function probe command "snapshot" here
 	 * (set_ftrace_filter "FUNC:snapshot"); it comes back with the
 	 * dynamic function tracer, pending in our kernel.
 	 */
+}
+
+/*
+ * The global instance: its CPU masks and buffers, then
+ * global_instance_start().  Failure leaves tracing_disabled at 1, which
+ * every tracefs open and every writer honours.
+ */
+static int __init tracer_alloc_buffers(void)
+{
+	struct trace_array *tr = &global_trace;
+	unsigned long size;
+	int ret;
+
+	if (security_locked_down(LOCKDOWN_TRACEFS)) {
+		pr_warn("Tracing disabled due to lockdown\n");
+		return -EPERM;
+	}
+	/* Every option needs a bit of the 32-bit option word. */
+	BUILD_BUG_ON(TRACE_ITER_LAST_BIT > TRACE_FLAGS_MAX_SIZE);
+
+	ret = global_masks_alloc(tr);
+	if (ret)
+		return ret;
+
+	/*
+	 * Before the buffer: trace_printk()'s per-CPU buffers, if the
+	 * kernel has a trace_printk() format.  That also marks the buffer
+	 * expanded, so the size is read after it: minimal until first
+	 * used, unless something asked for more.
+	 */
+	if (&__stop___trace_bprintk_fmt != &__start___trace_bprintk_fmt)
+		trace_printk_init_buffers();
+	size = tr->ring_buffer_expanded ? trace_buf_size : 1;
+	raw_spin_lock_init(&tr->start_lock);
+
+	/*
+	 * A CPU coming up gets its per-CPU buffers in every instance; they
+	 * stay when it goes down (its records are still readable).
+	 */
+	ret = cpuhp_setup_state_multi(CPUHP_TRACE_RB_PREPARE,
+				      "trace/RB:prepare", trace_rb_cpu_prepare,
+				      NULL);
+	if (ret < 0)
+		goto free_masks;
+
+	ret = trace_create_savedcmd();
+	if (ret < 0)
+		goto remove_cpuhp;
+
+	ret = allocate_trace_buffers(tr, size);
+	if (ret < 0) {
+		MEM_FAIL(1, "tracer: failed to allocate ring buffer!\n");
+		trace_free_saved_cmdlines_buffer();
+		goto remove_cpuhp;
+	}
+	if (tr->buffer_disabled)
+		tracing_off();
+
+	global_instance_start(tr);
 	return 0;
 
-free_pipe_cpumask:
-	free_cpumask_var(tr->pipe_cpumask);
-free_savedcmd:
-	trace_free_saved_cmdlines_buffer();
 remove_cpuhp:
 	cpuhp_remove_multi_state(CPUHP_TRACE_RB_PREPARE);
-free_cpumask:
-	free_cpumask_var(tr->tracing_cpumask);
-free_buffer_mask:
-	free_cpumask_var(tracing_buffer_mask);
+free_masks:
+	global_masks_free(tr);
 	return ret;
 }
 
@@ -513,6 +550,19 @@ void __init trace_init(void)
 		enable_instances();
 }
 
+#ifdef CONFIG_TRACER_MAX_TRACE
+/* An instance that has a snapshot buffer swaps into it, and says so. */
+static void __init boot_snapshot_take(struct trace_array *tr)
+{
+	if (!tr->allocated_snapshot)
+		return;
+	tracing_snapshot_instance(tr);
+	trace_array_puts(tr, "** Boot snapshot taken **\n");
+}
+#else
+static inline void boot_snapshot_take(struct trace_array *tr) { }
+#endif
+
 /**
  * ftrace_boot_snapshot - the snapshot asked for by ftrace_boot_snapshot
  *
@@ -521,19 +571,12 @@ void __init trace_init(void)
  */
 void __init ftrace_boot_snapshot(void)
 {
-#ifdef CONFIG_TRACER_MAX_TRACE
 	struct trace_array *tr;
 
-	if (!boot_snapshot_wanted)
+	if (!IS_ENABLED(CONFIG_TRACER_MAX_TRACE) || !boot_snapshot_wanted)
 		return;
-
-	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
-		if (!tr->allocated_snapshot)
-			continue;
-		tracing_snapshot_instance(tr);
-		trace_array_puts(tr, "** Boot snapshot taken **\n");
-	}
-#endif
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		boot_snapshot_take(tr);
 }
 
 /*

@@ -49,6 +49,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/mutex.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -60,20 +61,30 @@
 static struct vfsmount *trace_debugfs_automount(struct dentry *where,
 						void *unused)
 {
-	struct file_system_type *tracefs_type;
-	struct vfsmount *mnt;
+	struct file_system_type *fst = get_fs_type("tracefs");
+	struct vfsmount *mnt = NULL;
 
-	tracefs_type = get_fs_type("tracefs");
-	if (!tracefs_type)
-		return NULL;
+	if (fst) {
+		mnt = vfs_submount(where, fst, "tracefs", NULL);
+		put_filesystem(fst);
+	}
+	/* The automount code drops one reference when it expires it. */
+	return IS_ERR_OR_NULL(mnt) ? NULL : mntget(mnt);
+}
 
-	mnt = vfs_submount(where, tracefs_type, "tracefs", NULL);
-	put_filesystem(tracefs_type);
-	if (IS_ERR(mnt))
-		return NULL;
-
-	/* The automount code drops one reference when it expires the mount. */
-	return mntget(mnt);
+/*
+ * The global instance's top directory: tracefs' root, plus the debugfs
+ * automount point for older tools.  Even if debugfs is absent or the
+ * automount cannot be made, the top directory exists; tr->dir keeps
+ * whatever came back, so that the next caller does not retry.
+ */
+static int trace_top_dir_create(struct trace_array *top)
+{
+	if (WARN_ON(!tracefs_initialized()))
+		return -ENODEV;
+	top->dir = debugfs_create_automount("tracing", NULL,
+					    trace_debugfs_automount, NULL);
+	return 0;
 }
 
 /**
@@ -88,27 +99,11 @@ static struct vfsmount *trace_debugfs_automount(struct dentry *where,
  */
 int tracing_init_dentry(void)
 {
-	struct trace_array *top = &global_trace;
-
 	if (security_locked_down(LOCKDOWN_TRACEFS)) {
 		pr_warn("Tracing disabled due to lockdown\n");
 		return -EPERM;
 	}
-
-	if (top->dir)
-		return 0;
-
-	if (WARN_ON(!tracefs_initialized()))
-		return -ENODEV;
-
-	/*
-	 * Even if debugfs is absent or the automount cannot be made,
-	 * the top directory exists (it is tracefs' root): remember
-	 * whatever came back, so the next caller does not retry.
-	 */
-	top->dir = debugfs_create_automount("tracing", NULL,
-					    trace_debugfs_automount, NULL);
-	return 0;
+	return global_trace.dir ? 0 : trace_top_dir_create(&global_trace);
 }
 
 /**
@@ -125,12 +120,13 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 				 struct dentry *parent, void *data,
 				 const struct file_operations *fops)
 {
-	struct dentry *dentry;
+	struct dentry *dentry = tracefs_create_file(name, mode, parent, data,
+						    fops);
 
-	dentry = tracefs_create_file(name, mode, parent, data, fops);
-	if (!dentry)
-		pr_warn("Could not create tracefs '%s' entry\n", name);
-	return dentry;
+	if (dentry)
+		return dentry;
+	pr_warn("Could not create tracefs '%s' entry\n", name);
+	return NULL;
 }
 
 /**
@@ -165,13 +161,14 @@ struct dentry *tracing_dentry_percpu(struct trace_array *tr, int cpu)
 	if (tr->percpu_dir)
 		return tr->percpu_dir;
 
+	/* Without a parent it stays NULL, quietly. */
 	parent = tracing_get_dentry(tr);
-	if (IS_ERR(parent))
-		return NULL;
-
-	tr->percpu_dir = tracefs_create_dir("per_cpu", parent);
-	MEM_FAIL(!tr->percpu_dir,
-		 "Could not create tracefs directory 'per_cpu/%d'\n", cpu);
+	if (!IS_ERR(parent)) {
+		tr->percpu_dir = tracefs_create_dir("per_cpu", parent);
+		MEM_FAIL(!tr->percpu_dir,
+			 "Could not create tracefs directory 'per_cpu/%d'\n",
+			 cpu);
+	}
 	return tr->percpu_dir;
 }
 
@@ -287,26 +284,34 @@ int tracing_seq_release(struct inode *inode, struct file *filp)
 int tracing_open_file_tr(struct inode *inode, struct file *filp)
 {
 	struct trace_event_file *file = inode->i_private;
+	bool gone;
 	int ret;
 
 	ret = tracing_check_open_get_tr(file->tr);
 	if (ret)
 		return ret;
 
-	mutex_lock(&event_mutex);
-	if (file->flags & EVENT_FILE_FL_FREED)
-		ret = -ENODEV;
-	else
-		event_file_get(file);
-	mutex_unlock(&event_mutex);
-
-	if (ret) {
+	scoped_guard(mutex, &event_mutex) {
+		gone = file->flags & EVENT_FILE_FL_FREED;
+		if (!gone)
+			event_file_get(file);
+	}
+	if (gone) {
 		trace_array_put(file->tr);
-		return ret;
+		return -ENODEV;
 	}
 
 	filp->private_data = file;
 	return 0;
+}
+
+/* Drop what tracing_open_file_tr() took: the event file, its instance. */
+static void event_file_open_put(struct trace_event_file *file)
+{
+	struct trace_array *tr = file->tr;
+
+	event_file_put(file);
+	trace_array_put(tr);
 }
 
 /**
@@ -316,10 +321,7 @@ int tracing_open_file_tr(struct inode *inode, struct file *filp)
  */
 int tracing_release_file_tr(struct inode *inode, struct file *filp)
 {
-	struct trace_event_file *file = inode->i_private;
-
-	trace_array_put(file->tr);
-	event_file_put(file);
+	event_file_open_put(inode->i_private);
 	return 0;
 }
 
@@ -331,7 +333,7 @@ int tracing_release_file_tr(struct inode *inode, struct file *filp)
  */
 int tracing_single_release_file_tr(struct inode *inode, struct file *filp)
 {
-	tracing_release_file_tr(inode, filp);
+	event_file_open_put(inode->i_private);
 	return single_release(inode, filp);
 }
 

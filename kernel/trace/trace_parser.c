@@ -50,12 +50,14 @@
  */
 int trace_parser_get_init(struct trace_parser *parser, int size)
 {
-	memset(parser, 0, sizeof(*parser));
-	parser->buffer = kmalloc(size, GFP_KERNEL);
-	if (!parser->buffer)
-		return 1;
-	parser->size = size;
-	return 0;
+	*parser = (struct trace_parser) {
+		.buffer	= kmalloc(size, GFP_KERNEL),
+		.size	= size,
+	};
+	if (parser->buffer)
+		return 0;
+	parser->size = 0;
+	return 1;
 }
 
 /**
@@ -149,6 +151,49 @@ fail:
 
 #define PARSE_CHUNK	4096
 
+/*
+ * Run @createfn on the lines of @chunk, which holds @len bytes of a write
+ * that has @left bytes from the chunk's start on; add what was used to
+ * *@done.  A line cut by the end of the chunk is left for the next chunk
+ * (it will start it), unless it already starts this one: then it can
+ * never fit (PARSE_CHUNK - 2 bytes and its newline at most).  A line the
+ * write ends without a newline is a line too.
+ */
+static int parse_lines(char *chunk, size_t len, size_t left, size_t *done,
+		       int (*createfn)(const char *))
+{
+	char *line = chunk;
+	size_t pos = 0;
+
+	chunk[len] = '\0';
+	while (pos < left) {
+		char *nl = strchr(line, '\n');
+		size_t used = nl ? nl - line + 1 : strlen(line);
+		char *cmd;
+		int ret;
+
+		if (nl) {
+			*nl = '\0';
+		} else if (pos + used < left) {
+			if (line != chunk)
+				return 0;
+			pr_warn("Line length is too long: Should be less than %d\n",
+				PARSE_CHUNK - 2);
+			return -EINVAL;
+		}
+		cmd = line;
+		line += used;
+		pos += used;
+		*done += used;
+
+		*strchrnul(cmd, '#') = '\0';	/* a comment runs to the end */
+		ret = createfn(cmd);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /**
  * trace_parse_run_command - run a command function on each line written
  * @file: the file written (unused)
@@ -172,56 +217,17 @@ ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
 	if (!chunk)
 		return -ENOMEM;
 
-	while (done < count) {
+	while (!ret && done < count) {
 		size_t len = min_t(size_t, count - done, PARSE_CHUNK - 1);
-		char *line = chunk;
 
-		if (copy_from_user(chunk, buffer + done, len)) {
+		if (copy_from_user(chunk, buffer + done, len))
 			ret = -EFAULT;
-			goto out;
-		}
-		chunk[len] = '\0';
-
-		/* Each pass takes one line off the chunk. */
-		while (done < count) {
-			char *end = strchr(line, '\n');
-			size_t used;
-
-			if (end) {
-				*end = '\0';
-				used = end - line + 1;
-			} else {
-				used = strlen(line);
-				/*
-				 * No newline and more of the write follows:
-				 * a partial line.  Reread it at the start of
-				 * the next chunk, unless it already started
-				 * one (then it cannot fit: at most
-				 * PARSE_CHUNK - 2 bytes and its newline).
-				 */
-				if (done + used < count) {
-					if (line != chunk)
-						break;
-					pr_warn("Line length is too long: Should be less than %d\n",
-						PARSE_CHUNK - 2);
-					ret = -EINVAL;
-					goto out;
-				}
-			}
-			done += used;
-
-			end = strchr(line, '#');
-			if (end)
-				*end = '\0';
-
-			ret = createfn(line);
-			if (ret)
-				goto out;
-			line += used;
-		}
+		else
+			ret = parse_lines(chunk, len, count - done, &done,
+					  createfn);
 	}
-	ret = done;
-out:
 	kfree(chunk);
-	return ret;
+	if (ret)
+		return ret;
+	return done;
 }

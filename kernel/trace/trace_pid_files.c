@@ -161,6 +161,39 @@ static int pid_set_copy(struct trace_pid_list *to,
 	return copied;
 }
 
+/*
+ * Add each number written to @set: the bytes consumed, or -EINVAL for
+ * a word that is not a number (or too long), -EPERM for a pid the set
+ * refuses.  Blanks only (or nothing after the last word) end it.
+ */
+static ssize_t pid_words_add(struct trace_pid_list *set,
+			     struct trace_parser *parser,
+			     const char __user *ubuf, size_t cnt, int *nr_pids)
+{
+	size_t consumed = 0;
+
+	while (consumed < cnt) {
+		unsigned long val;
+		loff_t pos = 0;	/* each word stands alone */
+		int n;
+
+		n = trace_get_user(parser, ubuf + consumed, cnt - consumed,
+				   &pos);
+		if (n < 0)
+			return n;
+		consumed += n;
+		if (!trace_parser_loaded(parser))
+			break;
+		if (kstrtoul(parser->buffer, 0, &val))
+			return -EINVAL;
+		if (trace_pid_list_set(set, (pid_t)val) < 0)
+			return -EPERM;
+		++*nr_pids;
+		trace_parser_clear(parser);
+	}
+	return consumed;
+}
+
 /**
  * trace_pid_write - parse a write to a pid file into a new set
  * @filtered_pids: the current set to add to, or NULL to start empty
@@ -170,7 +203,8 @@ static int pid_set_copy(struct trace_pid_list *to,
  *
  * Return: the bytes consumed; -ENOMEM; -EINVAL for a word that is not
  * a number (or too long); -EPERM (6.12's bare -1) for a pid the set
- * cannot hold (2^30 and up).  On error the new set is freed.
+ * cannot hold (2^30 and up).  On error nothing is returned in
+ * *@new_pid_list and the new set is freed.
  */
 int trace_pid_write(struct trace_pid_list *filtered_pids,
 		    struct trace_pid_list **new_pid_list,
@@ -178,64 +212,29 @@ int trace_pid_write(struct trace_pid_list *filtered_pids,
 {
 	struct trace_pid_list *pid_list;
 	struct trace_parser parser;
-	ssize_t consumed = 0;
 	int nr_pids = 0;
-	int ret = 0;
+	ssize_t ret;
 
 	if (trace_parser_get_init(&parser, PID_WORD_MAX + 1))
 		return -ENOMEM;
 
 	pid_list = trace_pid_list_alloc();
-	if (!pid_list) {
-		trace_parser_put(&parser);
-		return -ENOMEM;
-	}
-
-	if (filtered_pids) {
+	ret = pid_list ? 0 : -ENOMEM;
+	if (!ret && filtered_pids) {
 		ret = pid_set_copy(pid_list, filtered_pids);
-		if (ret < 0)
-			goto out;
 		nr_pids = ret;
-		ret = 0;
 	}
-
-	while (cnt > 0) {
-		unsigned long val;
-		loff_t pos = 0;	/* each word stands alone */
-
-		ret = trace_get_user(&parser, ubuf, cnt, &pos);
-		if (ret < 0)
-			break;
-		consumed += ret;
-		ubuf += ret;
-		cnt -= ret;
-
-		if (!trace_parser_loaded(&parser))
-			break;
-
-		ret = -EINVAL;
-		if (kstrtoul(parser.buffer, 0, &val))
-			break;
-		ret = -EPERM;
-		if (trace_pid_list_set(pid_list, (pid_t)val) < 0)
-			break;
-		nr_pids++;
-		trace_parser_clear(&parser);
-		ret = 0;
-	}
-out:
+	if (ret >= 0)
+		ret = pid_words_add(pid_list, &parser, ubuf, cnt, &nr_pids);
 	trace_parser_put(&parser);
 
-	if (ret < 0) {
-		trace_pid_list_free(pid_list);
-		return ret;
-	}
-
-	if (!nr_pids) {
-		/* Everything cleared: no filter at all. */
+	/* A failed write changes nothing; an empty set is no filter. */
+	if (ret < 0 || !nr_pids) {
 		trace_pid_list_free(pid_list);
 		pid_list = NULL;
 	}
+	if (ret < 0)
+		return ret;
 	*new_pid_list = pid_list;
-	return consumed;
+	return ret;
 }

@@ -139,6 +139,14 @@ static bool addr_within(unsigned long addr, const void *start, size_t len)
 	return addr >= (unsigned long)start && addr - (unsigned long)start < len;
 }
 
+/* The event call a record belongs to, or NULL for an unknown type. */
+static struct trace_event_call *record_call(struct trace_entry *ent)
+{
+	struct trace_event *type = ftrace_find_event(ent->type);
+
+	return type ? container_of(type, struct trace_event_call, event) : NULL;
+}
+
 /*
  * May the string a record of @iter points to at @str still be read?
  * (See the top of the file for the list.)
@@ -147,25 +155,37 @@ static bool trace_safe_str(struct trace_iterator *iter, const char *str)
 {
 	unsigned long addr = (unsigned long)str;
 	struct trace_event_call *call;
-	struct trace_event *type;
 
-	if (iter->ent && addr_within(addr, iter->ent, iter->ent_size))
+	if (is_kernel_rodata(addr) || trace_is_tracepoint_string(str))
 		return true;
 	if (addr_within(addr, iter->tmp_seq.buffer, TRACE_SEQ_BUFFER_SIZE))
 		return true;
-	if (is_kernel_rodata(addr) || trace_is_tracepoint_string(str))
+	if (!iter->ent)
+		return false;
+	if (addr_within(addr, iter->ent, iter->ent_size))
 		return true;
 
 	/* Module memory: only the module's own, for one of its events. */
-	if (!iter->ent)
-		return false;
-	type = ftrace_find_event(iter->ent->type);
-	if (!type)
-		return false;
-	call = container_of(type, struct trace_event_call, event);
-	if (!call->module || (call->flags & TRACE_EVENT_FL_DYNAMIC))
-		return false;
-	return within_module_core(addr, call->module);
+	call = record_call(iter->ent);
+	return call && call->module && !(call->flags & TRACE_EVENT_FL_DYNAMIC) &&
+	       within_module_core(addr, call->module);
+}
+
+/* Say why the record is skipped; true, for ignore_event() to return. */
+static bool unsafe_field(struct trace_iterator *iter,
+			 struct trace_event_call *call,
+			 struct ftrace_event_field *field)
+{
+	/*
+	 * The event saved a pointer to a string it does not own; it
+	 * should copy the string into the record (__string(),
+	 * __assign_str(), __get_str()).
+	 */
+	WARN_ONCE(1, "event '%s' has unsafe pointer field '%s'",
+		  trace_event_name(call), field->name);
+	trace_seq_printf(&iter->seq, "EVENT %s: HAS UNSAFE POINTER FIELD '%s'\n",
+			 trace_event_name(call), field->name);
+	return true;
 }
 
 /**
@@ -178,47 +198,33 @@ static bool trace_safe_str(struct trace_iterator *iter, const char *str)
  */
 bool ignore_event(struct trace_iterator *iter)
 {
+	struct trace_event_call *call = record_call(iter->ent);
 	struct ftrace_event_field *field;
-	struct trace_event_call *call;
-	struct trace_seq *s = &iter->seq;
-	struct trace_event *type;
 	struct list_head *fields;
+	const char *str;
 
-	type = ftrace_find_event(iter->ent->type);
-	if (!type) {
-		trace_seq_printf(s, "EVENT ID %d NOT FOUND?\n", iter->ent->type);
+	if (!call) {
+		trace_seq_printf(&iter->seq, "EVENT ID %d NOT FOUND?\n",
+				 iter->ent->type);
 		return true;
 	}
-
-	call = container_of(type, struct trace_event_call, event);
 	if (!(call->flags & TRACE_EVENT_FL_TEST_STR))
 		return false;
 
 	fields = trace_get_fields(call);
 	if (!fields) {
-		trace_seq_printf(s, "FIELDS FOR EVENT '%s' NOT FOUND?\n",
+		trace_seq_printf(&iter->seq, "FIELDS FOR EVENT '%s' NOT FOUND?\n",
 				 trace_event_name(call));
 		return true;
 	}
 
 	list_for_each_entry(field, fields, link) {
-		const char *str;
-
 		if (!field->needs_test)
 			continue;
-		str = *(const char **)((void *)iter->ent + field->offset);
-		if (trace_safe_str(iter, str))
-			continue;
-		/*
-		 * The event saved a pointer to a string it does not own;
-		 * it should copy the string into the record (__string(),
-		 * __assign_str(), __get_str()).
-		 */
-		WARN_ONCE(1, "event '%s' has unsafe pointer field '%s'",
-			  trace_event_name(call), field->name);
-		trace_seq_printf(s, "EVENT %s: HAS UNSAFE POINTER FIELD '%s'\n",
-				 trace_event_name(call), field->name);
-		return true;
+		/* The pointer as the record holds it. */
+		memcpy(&str, (void *)iter->ent + field->offset, sizeof(str));
+		if (!trace_safe_str(iter, str))
+			return unsafe_field(iter, call, field);
 	}
 	return false;
 }
@@ -251,23 +257,25 @@ unsigned long nsecs_to_usecs(unsigned long nsecs)
  */
 void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr)
 {
-	iter->tr = tr;
-	iter->trace = tr->current_trace;
-	iter->cpu_file = RING_BUFFER_ALL_CPUS;
+	/* Buffers that never grow: a dump runs where nothing may allocate. */
+	iter->fmt = static_fmt_buf;
+	iter->fmt_size = sizeof(static_fmt_buf);
+	iter->temp = static_temp_buf;
+	iter->temp_size = sizeof(static_temp_buf);
+
 	iter->array_buffer = &tr->array_buffer;
+	iter->cpu_file = RING_BUFFER_ALL_CPUS;
+	iter->trace = tr->current_trace;
+	iter->tr = tr;
+
+	if (trace_clock_in_ns(tr))
+		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+	/* "##### CPU N buffer started ####" where records were lost. */
+	if (ring_buffer_overruns(tr->array_buffer.buffer))
+		iter->iter_flags |= TRACE_FILE_ANNOTATE;
 
 	if (iter->trace && iter->trace->open)
 		iter->trace->open(iter);
-
-	if (ring_buffer_overruns(iter->array_buffer->buffer))
-		iter->iter_flags |= TRACE_FILE_ANNOTATE;
-	if (trace_clock_in_ns(tr))
-		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
-
-	iter->temp = static_temp_buf;
-	iter->temp_size = sizeof(static_temp_buf);
-	iter->fmt = static_fmt_buf;
-	iter->fmt_size = sizeof(static_fmt_buf);
 }
 
 /**

@@ -53,20 +53,15 @@ static int snapshot_open_write_only(struct inode *inode, struct file *file,
 static int tracing_snapshot_open(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = inode->i_private;
-	struct trace_iterator *iter;
-	int ret;
+	int ret = tracing_check_open_get_tr(tr);
 
-	ret = tracing_check_open_get_tr(tr);
 	if (ret)
 		return ret;
 
-	if (file->f_mode & FMODE_READ) {
-		/* The reader's "trace" open, on the snapshot buffer. */
-		iter = __tracing_open(inode, file, true);
-		ret = IS_ERR(iter) ? PTR_ERR(iter) : 0;
-	} else {
+	if (!(file->f_mode & FMODE_READ))
 		ret = snapshot_open_write_only(inode, file, tr);
-	}
+	else	/* The reader's "trace" open, on the snapshot buffer. */
+		ret = PTR_ERR_OR_ZERO(__tracing_open(inode, file, true));
 
 	if (ret)
 		trace_array_put(tr);
@@ -75,39 +70,42 @@ static int tracing_snapshot_open(struct inode *inode, struct file *file)
 
 static int tracing_snapshot_release(struct inode *inode, struct file *file)
 {
-	struct seq_file *m = file->private_data;
+	struct seq_file *stub = NULL;
 	int ret;
+
+	/* A reader's seq_file goes with it; a writer's stub is ours. */
+	if (!(file->f_mode & FMODE_READ))
+		stub = file->private_data;
 
 	/* Drops the instance reference (and the reader, if any). */
 	ret = tracing_release(inode, file);
-	if (file->f_mode & FMODE_READ)
+	if (!stub)
 		return ret;
 
-	if (m)
-		kfree(m->private);
-	kfree(m);
+	kfree(stub->private);
+	kfree(stub);
 	return 0;
 }
 
 static int snapshot_raw_open(struct inode *inode, struct file *filp)
 {
 	struct ftrace_buffer_info *info;
-	int ret;
-
 	/* Checks lockdown and takes the instance reference. */
-	ret = tracing_buffers_open(inode, filp);
+	int ret = tracing_buffers_open(inode, filp);
+
 	if (ret < 0)
 		return ret;
 
 	info = filp->private_data;
-	if (info->iter.trace->use_max_tr) {
-		tracing_buffers_release(inode, filp);
-		return -EBUSY;
+	if (!info->iter.trace->use_max_tr) {
+		info->iter.array_buffer = &info->iter.tr->max_buffer;
+		info->iter.snapshot = true;
+		return ret;
 	}
 
-	info->iter.snapshot = true;
-	info->iter.array_buffer = &info->iter.tr->max_buffer;
-	return ret;
+	/* A latency tracer keeps its own maximum there. */
+	tracing_buffers_release(inode, filp);
+	return -EBUSY;
 }
 
 const struct file_operations snapshot_fops = {
