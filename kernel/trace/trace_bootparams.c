@@ -79,6 +79,7 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/time64.h>
 #include <linux/trace.h>
 
 #include <asm/setup.h>		/* COMMAND_LINE_SIZE */

@@ -72,6 +72,8 @@ fi
 for p in ftrace alloc_snapshot ftrace_boot_snapshot; do
 	param $p > /dev/null && expanded=1
 done
+# A built-in trace_printk() expands the buffer at boot (and says so).
+dmesg | grep -q 'trace_printk() being used' && expanded=1
 
 # trace_buf_size=: once expanded, each CPU's buffer holds at least that
 # many bytes, rounded up to whole sub-buffers (a page less their header).
