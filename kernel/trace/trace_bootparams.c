@@ -299,6 +299,24 @@ static bool __init boot_instance_memory(const char *name, char *where,
 	return true;
 }
 
+/* Map the memory @where names; its kernel address, or 0 (said why). */
+static unsigned long __init boot_instance_map(const char *name, char *where,
+					      phys_addr_t *start,
+					      phys_addr_t *size)
+{
+	unsigned long vaddr;
+
+	if (!boot_instance_memory(name, where, start, size))
+		return 0;
+	vaddr = map_pages(*start, *size);
+	if (vaddr)
+		pr_info("Tracing: mapped boot instance %s at physical memory %pa of size 0x%lx\n",
+			name, start, (unsigned long)*size);
+	else
+		pr_warn("Tracing: Failed to map boot instance %s\n", name);
+	return vaddr;
+}
+
 /* What the ^FLAG suffixes of a trace_instance= value ask for. */
 #define BOOT_INST_OFF		BIT(0)	/* ^traceoff */
 #define BOOT_INST_PRINTK	BIT(1)	/* ^printk, ^traceprintk, ^trace_printk */
@@ -342,20 +360,13 @@ static void __init boot_instance_create(char *spec)
 		*flags++ = '\0';
 	want = boot_instance_flags(name, flags);
 
-	if (!where) {
+	if (where) {
+		vaddr = boot_instance_map(name, where, &start, &size);
+		if (!vaddr)
+			return;
+	} else {
 		/* Only a buffer in ordinary memory may have a snapshot. */
 		do_allocate_snapshot(name);
-	} else if (!boot_instance_memory(name, where, &start, &size)) {
-		return;
-	} else {
-		vaddr = map_pages(start, size);
-		if (!vaddr) {
-			pr_warn("Tracing: Failed to map boot instance %s\n",
-				name);
-			return;
-		}
-		pr_info("Tracing: mapped boot instance %s at physical memory %pa of size 0x%lx\n",
-			name, &start, (unsigned long)size);
 	}
 
 	tr = trace_array_create_systems(name, NULL, vaddr, size);
