@@ -1,19 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# boot_params.sh - the trace core's boot parameters took effect.  Reads
-# /proc/cmdline and checks what each parameter given there should have
-# done by the time user space runs (6.12's behaviour, ftrace.rst and
-# kernel-parameters.txt); without any, the defaults.  Runs first among
-# the selftests (alphabetical order), before anything else touched the
-# global instance.  The lab passes extra parameters with
+# at_boot.sh - the trace core as the boot left it.  Reads /proc/cmdline
+# and checks what each trace boot parameter given there should have done
+# by the time user space runs (6.12's behaviour, ftrace.rst and
+# kernel-parameters.txt); without any, the defaults.  It must run first
+# among the selftests (they run in alphabetical order, hence the name),
+# before anything else touched the global instance.  The lab passes extra
+# parameters with
 # RETRACE_EXTRA_CMDLINE, e.g.:
 #
 #   RETRACE_EXTRA_CMDLINE="trace_event=sched:sched_switch trace_buf_size=256k
 #     trace_clock=global trace_options=nosym-offset,record-tgid
 #     trace_instance=bootinst^traceoff,sched:sched_wakeup alloc_snapshot
 #     tp_printk tp_printk_stop_on_boot tracing_thresh=100"
-#     make check T=selftests:boot_params.sh
+#     make check T=selftests:at_boot.sh
 #
 # Exit 0 pass, 1 fail, 4 skip (kselftest convention).
 set -u
