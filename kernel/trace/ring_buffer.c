@@ -577,9 +577,15 @@ EXPORT_SYMBOL_GPL(ring_buffer_change_overwrite);
  */
 static void rb_reset_cpu(struct rb_cpu *cpu)
 {
-	raw_spin_lock_irq(&cpu->reader_lock);
+	unsigned long flags;
+
+	/*
+	 * irqsave: trace_clock= resets the global buffer from
+	 * early_trace_init(), while interrupts are still off for good.
+	 */
+	raw_spin_lock_irqsave(&cpu->reader_lock, flags);
 	rb_cpu_reset_locked(cpu);
-	raw_spin_unlock_irq(&cpu->reader_lock);
+	raw_spin_unlock_irqrestore(&cpu->reader_lock, flags);
 }
 
 /**

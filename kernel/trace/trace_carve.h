@@ -48,10 +48,9 @@ static inline bool tracing_selftest_on(void)
 #endif
 
 /*
- * Borrowed from trace.c (patches/0080): tp_printk, which prints every
- * committed event to the console too; its switch, its printer, the
- * boot parameters and the sysctl stay in trace.c (S7 moved the dump
- * but not these; they go with trace_bootparams.c in S9).
+ * trace_tp_printk.c (patches/0170; trace.c's until then): tp_printk,
+ * which prints every committed event to the console too; the commit
+ * path tests the key and calls the printer.
  */
 DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
 void output_printk(struct trace_event_buffer *fbuffer);
@@ -74,8 +73,11 @@ void trace_printk_start_stop_comm(int enabled);
  * the reader in trace.c; their write is ours.
  */
 #ifdef CONFIG_TRACER_MAX_TRACE
-/* (trace.c keeps its own empty stub for !CONFIG_TRACER_MAX_TRACE.) */
 void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer);
+#else
+/* (Moved here from trace.c by patches/0170.) */
+static inline void trace_create_maxlat_file(struct trace_array *tr,
+					    struct dentry *d_tracer) { }
 #endif
 #ifdef CONFIG_TRACER_SNAPSHOT
 void free_snapshot(struct trace_array *tr);
@@ -209,5 +211,48 @@ void tracing_set_nop(struct trace_array *tr);
 void init_trace_flags_index(struct trace_array *tr);
 void __update_tracer_options(struct trace_array *tr);
 void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
+
+/*
+ * S9 fsboot (patches/0170): tracefs helpers (trace_fs.c), the boot
+ * parameters and boot stages (trace_bootparams.c), tp_printk
+ * (trace_tp_printk.c), the snapshot files' open side
+ * (trace_snapshot_files.c).  trace.c still creates the files, so it
+ * needs these fops and helpers; the rest of what moved keeps its
+ * trace.h declaration (trace_fs.c, trace_parser.c, trace_pid_files.c,
+ * trace_reader_fmt.c, update_printk_trace() in trace_printk.c).
+ */
+int tracing_get_cpu(struct inode *inode);
+int tracing_single_release_tr(struct inode *inode, struct file *filp);
+int tracing_seq_release(struct inode *inode, struct file *filp);
+struct dentry *tracing_get_dentry(struct trace_array *tr);
+struct dentry *tracing_dentry_percpu(struct trace_array *tr, int cpu);
+void update_printk_trace(struct trace_array *tr);
+void tp_printk_boot_init(void);
+void tp_printk_boot_stop(void);
+#ifdef CONFIG_TRACER_SNAPSHOT
+extern const struct file_operations snapshot_fops;
+extern const struct file_operations snapshot_raw_fops;
+#endif
+#ifdef CONFIG_DYNAMIC_FTRACE
+extern const struct file_operations tracing_dyn_info_fops;
+#endif
+
+/*
+ * Borrowed from trace.c by trace_bootparams.c (patches/0170 drops their
+ * "static"): what the boot parameters set for the buffer, tracer and
+ * option code (ftrace=, trace_buf_size=, alloc_snapshot, trace_options=)
+ * and what boot needs to build the global and boot-time instances.
+ */
+extern char *default_bootup_tracer;
+extern unsigned long trace_buf_size;
+extern bool allocate_snapshot;
+extern char trace_boot_options_buf[];
+void apply_trace_boot_options(void);
+void init_trace_flags_index(struct trace_array *tr);
+/*
+ * (allocate_trace_buffers(), map_pages() and trace_array_create_systems()
+ * are the S9 instbuf shims above, over trace_buffers.c and
+ * trace_instance.c.)
+ */
 
 #endif /* _TRACE_CARVE_H */

@@ -188,6 +188,24 @@ static __always_inline struct trace_array *printk_dest(void)
 	return READ_ONCE(printk_trace);
 }
 
+/**
+ * update_printk_trace - make @tr the trace_printk destination
+ * @tr: the instance (its trace_printk_dest option goes on, the
+ *	previous destination's goes off)
+ *
+ * Under trace_types_lock, or at boot (trace_instance=NAME^printk).
+ */
+void update_printk_trace(struct trace_array *tr)
+{
+	struct trace_array *old = printk_trace;
+
+	if (old == tr)
+		return;
+	old->trace_flags &= ~TRACE_ITER_TRACE_PRINTK;
+	WRITE_ONCE(printk_trace, tr);
+	tr->trace_flags |= TRACE_ITER_TRACE_PRINTK;
+}
+
 /* Binary records (format pointers) are meaningless in a boot buffer. */
 static __always_inline bool printk_binary_ok(struct trace_array *tr)
 {
