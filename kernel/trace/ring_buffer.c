@@ -21,6 +21,7 @@
 #include <linux/export.h>
 #include <linux/slab.h>
 #include <linux/cpu.h>
+#include <linux/mm.h>
 
 #include "ring_buffer_internal.h"
 
@@ -111,8 +112,19 @@ static void rb_cpu_free(struct rb_cpu *cpu)
 	irq_work_sync(&cpu->wait.work);
 	for (i = 0; i < cpu->nr_sbufs; i++)
 		rb_sbuf_free(cpu->buffer, cpu->sbufs[i]);
-	kfree(cpu->sbufs);
+	kvfree(cpu->sbufs);
 	kfree(cpu);
+}
+
+/*
+ * An array of sub-buffer pointers.  It can be large (a gigabyte of
+ * 4 KiB pages is 2 MiB of pointers), so it may come from vmalloc, and
+ * a size nothing could satisfy fails quietly: the caller says -ENOMEM.
+ */
+static struct rb_sbuf **rb_sbuf_array(unsigned long n, int cpu)
+{
+	return kvcalloc_node(n, sizeof(struct rb_sbuf *),
+			     GFP_KERNEL | __GFP_NOWARN, cpu_to_node(cpu));
 }
 
 static struct rb_sbuf **rb_sbufs_alloc(struct trace_buffer *buffer, int cpu,
@@ -121,7 +133,7 @@ static struct rb_sbuf **rb_sbufs_alloc(struct trace_buffer *buffer, int cpu,
 	struct rb_sbuf **v;
 	unsigned long i;
 
-	v = kcalloc_node(n, sizeof(*v), GFP_KERNEL, cpu_to_node(cpu));
+	v = rb_sbuf_array(n, cpu);
 	if (!v)
 		return NULL;
 	for (i = 0; i < n; i++) {
@@ -129,7 +141,7 @@ static struct rb_sbuf **rb_sbufs_alloc(struct trace_buffer *buffer, int cpu,
 		if (!v[i]) {
 			while (i--)
 				rb_sbuf_free(buffer, v[i]);
-			kfree(v);
+			kvfree(v);
 			return NULL;
 		}
 	}
@@ -406,14 +418,13 @@ static int rb_cpu_resize(struct trace_buffer *buffer, struct rb_cpu *cpu,
 
 	if (nr_pages == old)
 		return 0;
-	sbufs = kcalloc_node(nr_pages + 1, sizeof(*sbufs), GFP_KERNEL,
-			     cpu_to_node(cpu->cpu));
+	sbufs = rb_sbuf_array(nr_pages + 1, cpu->cpu);
 	if (!sbufs)
 		return -ENOMEM;
 	if (nr_pages > old) {
 		add = rb_sbufs_alloc(buffer, cpu->cpu, nr_pages - old);
 		if (!add) {
-			kfree(sbufs);
+			kvfree(sbufs);
 			return -ENOMEM;
 		}
 	}
@@ -448,9 +459,27 @@ static int rb_cpu_resize(struct trace_buffer *buffer, struct rb_cpu *cpu,
 	for (i = 0; i < old + 1; i++)
 		if (sbufs[i]->id == UINT_MAX)
 			rb_sbuf_free(buffer, sbufs[i]);
-	kfree(sbufs);
-	kfree(add);
+	kvfree(sbufs);
+	kvfree(add);
 	return 0;
+}
+
+/*
+ * A resize of every CPU failed at CPU @failed: give the CPUs before it
+ * their old sizes (@was) back, so a failed resize changes nothing, as
+ * in 6.12.  Shrinking allocates only the pointer array; if even that
+ * fails, that ring keeps its new size.
+ */
+static void rb_resize_undo(struct trace_buffer *buffer, int failed,
+			   const unsigned long *was)
+{
+	int cpu;
+
+	for_each_cpu(cpu, buffer->cpumask) {
+		if (cpu == failed)
+			break;
+		rb_cpu_resize(buffer, buffer->buffers[cpu], was[cpu]);
+	}
 }
 
 /**
@@ -467,7 +496,8 @@ static int rb_cpu_resize(struct trace_buffer *buffer, struct rb_cpu *cpu,
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		       int cpu_id)
 {
-	unsigned long nr_pages = rb_pages_for(buffer, size);
+	unsigned long nr_pages = rb_pages_for(buffer, size), grow = 0;
+	unsigned long *was;
 	int cpu, ret = 0;
 
 	if (cpu_id != RING_BUFFER_ALL_CPUS &&
@@ -484,16 +514,39 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 			ret = -EBUSY;
 			goto out;
 		}
+		if (nr_pages > buffer->buffers[cpu]->nr_pages)
+			grow += nr_pages - buffer->buffers[cpu]->nr_pages;
+	}
+	/*
+	 * A size the machine obviously cannot give is refused before any
+	 * allocation, as 6.12 does (its check is per CPU; ours counts every
+	 * CPU that grows).  Past this check the page allocations may still
+	 * fail, without the OOM killer (__GFP_RETRY_MAYFAIL).
+	 */
+	if (grow > (unsigned long)si_mem_available() >> buffer->subbuf_order) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (cpu_id != RING_BUFFER_ALL_CPUS) {
+		ret = rb_cpu_resize(buffer, buffer->buffers[cpu_id], nr_pages);
+		goto out;
+	}
+	was = kcalloc(nr_cpu_ids, sizeof(*was), GFP_KERNEL);
+	if (!was) {
+		ret = -ENOMEM;
+		goto out;
 	}
 	for_each_cpu(cpu, buffer->cpumask) {
-		if (cpu_id != RING_BUFFER_ALL_CPUS && cpu != cpu_id)
-			continue;
+		was[cpu] = buffer->buffers[cpu]->nr_pages;
 		ret = rb_cpu_resize(buffer, buffer->buffers[cpu], nr_pages);
 		if (ret)
-			goto out;
+			break;
 	}
-	if (cpu_id == RING_BUFFER_ALL_CPUS)
+	if (!ret)
 		buffer->default_pages = nr_pages;
+	else
+		rb_resize_undo(buffer, cpu, was);
+	kfree(was);
 out:
 	mutex_unlock(&buffer->mutex);
 	cpus_read_unlock();
@@ -875,7 +928,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 
 			for (i = 0; sets[c] && i < pages[c] + 1; i++)
 				rb_sbuf_free(buffer, sets[c][i]);
-			kfree(sets[c]);
+			kvfree(sets[c]);
 		}
 		rb_set_order(buffer, old_order);
 		goto enable;
@@ -901,7 +954,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 			free_pages((unsigned long)old[i]->page, old_order);
 			kfree(old[i]);
 		}
-		kfree(old);
+		kvfree(old);
 	}
 enable:
 	for_each_cpu(c, buffer->cpumask)
