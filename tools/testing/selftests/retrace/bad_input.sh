@@ -6,8 +6,9 @@
 # instance: the knobs (buffer sizes, buffer_percent, clock, options,
 # cpumask, tracing_on, ...), set_event and the pid files, an event's
 # enable, filter, trigger and inject files, a system's enable and
-# filter, the per-CPU knobs, snapshot and error_log; then hostile
-# instance names and rmdir of a busy instance.
+# filter, the per-CPU knobs, snapshot, error_log, the markers, trace
+# and free_buffer; then hostile instance names and rmdir of a busy
+# instance.
 #
 # For each (file, input) the transcript records the shell's verdict on
 # the write (the errno text), the lines error_log gained (time stamps
@@ -55,7 +56,8 @@ TARGETS="buffer_size_kb buffer_percent buffer_subbuf_size_kb current_tracer
 	events/enable events/sched/enable events/sched/filter
 	events/sched/sched_switch/enable events/sched/sched_switch/filter
 	events/sched/sched_switch/trigger events/sched/sched_switch/inject
-	error_log"
+	error_log trace_marker trace_marker_raw trace per_cpu/cpu0/trace
+	free_buffer"
 
 # Fills the associative array named by $2 with the knobs of dir $1, each
 # knob's lines joined by "|"; no fork (this runs twice per write).
