@@ -254,5 +254,34 @@ void init_trace_flags_index(struct trace_array *tr);
  * are the S9 instbuf shims above, over trace_buffers.c and
  * trace_instance.c.)
  */
+ * S9, options and tracers (patches/0160): trace_opts.c,
+ * trace_tracers.c and trace_readme.c make the files trace.c's
+ * init_tracer_tracefs() and tracer_init_tracefs() still create, and
+ * give trace.c's instance and boot code the calls it makes with the
+ * same names as in 6.12.  (set_tracer_flag(), trace_set_options(),
+ * register_tracer(), tracer_init() and tracing_set_tracer() are
+ * declared by trace.h already.)
+ */
+extern const struct file_operations tracing_iter_fops;		/* trace_options */
+extern const struct file_operations show_traces_fops;		/* available_tracers */
+extern const struct file_operations set_tracer_fops;		/* current_tracer */
+extern const struct file_operations tracing_thresh_fops;	/* tracing_thresh */
+extern const struct file_operations tracing_readme_fops;	/* README */
+void create_trace_options_dir(struct trace_array *tr);
+void init_trace_flags_index(struct trace_array *tr);
+void add_tracer_options(struct trace_array *tr, struct tracer *t);
+void __update_tracer_options(struct trace_array *tr);
+void update_tracer_options(struct trace_array *tr);
+void tracing_set_nop(struct trace_array *tr);
+void __init apply_trace_boot_options(void);
+void __init clear_boot_tracer(void);
+
+/*
+ * Borrowed from trace.c (patches/0160): the boot parameters ftrace=
+ * and trace_options= (their __setup handlers stay there).  The tracer
+ * name is cleared once the tracer started or late_initcall gave up.
+ */
+extern char *default_bootup_tracer;
+extern char trace_boot_options_buf[];
 
 #endif /* _TRACE_CARVE_H */

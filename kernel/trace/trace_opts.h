@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Options and tracers: what trace_opts.c, trace_tracers.c and
+ * trace_readme.c share, and what their KUnit suite looks at.
+ *
+ * An *option* is one bit of an instance's trace_flags word.  Its bit
+ * number and its name both come from the TRACE_FLAGS list of trace.h
+ * (the enum trace_iterator_flags is generated from it), so the order
+ * trace_options prints is the bit order by construction.  What each
+ * option does besides flipping its bit, whether it has a file in an
+ * instance's options/ directory and whether a new instance inherits it
+ * is ours, in trace_opts.c (Documentation/trace/retrace/options.rst).
+ *
+ * A *tracer option* is one bit of a tracer's tracer_flags word, named
+ * by the tracer's tracer_opt table.  trace_options lists the current
+ * tracer's after the core ones; options/ has a file for each option of
+ * each registered tracer the instance may use.
+ *
+ * Locks: trace_types_lock (trace.c) covers the tracer list, every
+ * instance's current tracer, trace_flags and tracer option files.
+ * Options whose side effect reaches the event registry (record-cmd,
+ * record-tgid, event-fork, trace_printk_dest) need event_mutex too,
+ * taken first: event_mutex -> trace_types_lock.
+ */
+#ifndef _TRACE_OPTS_H
+#define _TRACE_OPTS_H
+
+#include <linux/list.h>
+#include <linux/types.h>
+
+struct trace_array;
+struct tracer;
+struct tracer_flags;
+struct tracer_opt;
+
+/* Longest "[no]name" trace_options accepts in one write, NUL included. */
+#define TRACE_OPTS_WRITE_MAX	64
+
+/* Name of core option @bit, or NULL past the last one. */
+const char *trace_opt_name(unsigned int bit);
+/* Number of core options in this configuration. */
+unsigned int trace_opt_count(void);
+/* Bit of the core option called @name, or -EINVAL. */
+int trace_opt_lookup(const char *name);
+/* Whether an instance other than the global one gets options/@bit. */
+bool trace_opt_has_instance_file(unsigned int bit);
+/* Whether a new instance starts with @bit cleared (not inherited). */
+bool trace_opt_not_inherited(unsigned int bit);
+
+/*
+ * Split "[no]name" (surrounding blanks allowed) into the name, copied
+ * to @name (at most @size bytes with the NUL), and whether it was
+ * negated.  Returns 0, or -EINVAL when nothing is left of the name or
+ * it does not fit.  The input is not modified.
+ */
+int trace_opt_parse(const char *in, char *name, size_t size, bool *neg);
+
+/* The entry of @name in a tracer's option table, or NULL. */
+struct tracer_opt *trace_tracer_opt_find(struct tracer_flags *flags,
+					 const char *name);
+
+/* trace_tracers.c: can @tr use @t (instances only if it allows them)? */
+bool trace_ok_for_array(struct tracer *t, struct trace_array *tr);
+/* trace_tracers.c: first registered tracer, to walk with ->next. */
+struct tracer *trace_tracers_first(void);
+
+/*
+ * trace_readme.c: README is made of parts, printed by rank, each
+ * registered by the capability it describes when that is built.
+ */
+enum trace_readme_rank {
+	TRACE_README_INTRO,
+	TRACE_README_FILES,		/* files of every instance */
+	TRACE_README_SNAPSHOT,
+	TRACE_README_TRACERS,		/* function, graph, stack tracers */
+	TRACE_README_TOP,		/* files of the top level only */
+	TRACE_README_EVENTS,
+	TRACE_README_TRIGGERS,		/* one line per trigger command */
+	TRACE_README_TRIGGERS_END,
+	TRACE_README_PROBES,		/* kprobe, uprobe, dynamic events */
+	TRACE_README_HIST,		/* histograms, synthetic events */
+};
+
+struct trace_readme_part {
+	struct list_head	node;		/* readme_lock */
+	enum trace_readme_rank	rank;
+	const char		*text;
+};
+
+struct seq_file;
+void trace_readme_add(struct trace_readme_part *part);
+void trace_readme_show(struct seq_file *m);
+
+#endif /* _TRACE_OPTS_H */
