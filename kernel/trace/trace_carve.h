@@ -254,6 +254,8 @@ void init_trace_flags_index(struct trace_array *tr);
  * are the S9 instbuf shims above, over trace_buffers.c and
  * trace_instance.c.)
  */
+
+/*
  * S9, options and tracers (patches/0160): trace_opts.c,
  * trace_tracers.c and trace_readme.c make the files trace.c's
  * init_tracer_tracefs() and tracer_init_tracefs() still create, and
