@@ -86,6 +86,18 @@
 
 #include "trace.h"
 
+/*
+ * 1 until tracer_alloc_buffers() made the global buffers, and again for
+ * good if that failed: every tracefs open and every writer checks it.
+ */
+int tracing_disabled = 1;
+
+/* alloc_snapshot on the command line: the global instance gets one. */
+bool allocate_snapshot;
+
+/* trace_options= from the command line, applied once options exist. */
+char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;
+
 /* ftrace=: the tracer to start once registered (trace.c forgets it). */
 static char boot_tracer_name[MAX_TRACER_SIZE] __initdata;
 

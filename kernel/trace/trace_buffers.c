@@ -52,6 +52,16 @@
 
 #include "trace.h"
 
+/* The CPUs that have a ring in every buffer (possible CPUs at boot). */
+cpumask_var_t __read_mostly tracing_buffer_mask;
+
+/*
+ * Bytes per CPU of a new buffer: trace_buf_size= on the command line,
+ * else about 16k records of 88 bytes.  The global buffer starts at its
+ * minimum and grows to this on first use (trace_set_ring_buffer_expanded).
+ */
+unsigned long trace_buf_size = 1441792UL;
+
 /*
  * Time
  */

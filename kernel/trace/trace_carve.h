@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The seam between what is left of 6.12's trace.c and the jobs carved
- * out of it into files of ours.
+ * What the files that replaced 6.12's trace.c lend each other.
  *
- * While trace.c is upstream's, a job moves out of it by a deletion-only
- * patch (patches/006x-trace-carve-*.patch) that removes the region and
- * drops "static" from the few trace.c objects the moved code still
- * reads.  Both directions are declared here: what trace.c calls in our
- * files (it still creates the tracefs files and tears instances down),
- * and what our files borrow from trace.c.  trace.h includes this header
- * at its end (patches/0060), so trace.c sees every declaration that
- * must match its definitions, and the compiler checks each pair.  It
- * relies on trace.h for its types.  The header goes away with trace.c
- * (core-plan.rst, step S9).
+ * trace.c was taken apart one job at a time (core-plan.rst, steps S3 to
+ * S9); while it existed, this header was the seam between what was left
+ * of it and our files, each step adding a section for the names that
+ * crossed.  trace.c is gone (S9), so every name here is now defined in
+ * one of our files; the sections still say which step moved them, and
+ * "trace.c" in them means the file that took that job over.  Folding
+ * each section into the header of the job that defines it (headers.rst)
+ * is the next cleanup; trace.h includes this header at its end.
  */
 #ifndef _TRACE_CARVE_H
 #define _TRACE_CARVE_H

@@ -51,6 +51,13 @@
 #include "trace_cmdline.h"
 
 /*
+ * Set by a writer that recorded an event on this CPU, cleared by the
+ * sched probes once they saved the current task's name: names are
+ * saved only for tasks that appear in a trace.  Per-CPU, no lock.
+ */
+DEFINE_PER_CPU(bool, trace_taskinfo_save);
+
+/*
  * The global comm cache.  cmdline_lock protects the pointer @cmdlines and
  * the cache's contents.  It is an arch spinlock: lockdep and the lock
  * tracepoints do not see it, so taking it inside sched probes cannot

@@ -45,6 +45,23 @@
 
 #include "trace.h"
 
+/* The options of the global instance when the kernel starts. */
+#define TRACE_DEFAULT_FLAGS						\
+	(FUNCTION_DEFAULT_FLAGS | TRACE_ITER_PRINT_PARENT |		\
+	 TRACE_ITER_PRINTK | TRACE_ITER_ANNOTATE |			\
+	 TRACE_ITER_CONTEXT_INFO | TRACE_ITER_RECORD_CMD |		\
+	 TRACE_ITER_OVERWRITE | TRACE_ITER_IRQ_INFO |			\
+	 TRACE_ITER_MARKERS | TRACE_ITER_HASH_PTR |			\
+	 TRACE_ITER_TRACE_PRINTK)
+
+/*
+ * The global instance, the top of tracefs.  Its buffers are made at
+ * boot (trace_bootparams.c) and it is never removed.
+ */
+struct trace_array global_trace = {
+	.trace_flags = TRACE_DEFAULT_FLAGS,
+};
+
 /*
  * trace_types_lock: the instance configuration lock.
  *

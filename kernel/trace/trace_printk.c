@@ -16,7 +16,7 @@
  *   trace_array_printk(tr, ...)    ftrace/print into instance @tr
  *   trace_array_puts(tr, str)      __trace_array_puts(): same
  *
- * The destination of the first six is printk_trace (trace.c): the
+ * The destination of the first six is printk_trace (below): the
  * global instance unless an instance took the trace_printk_dest option.
  * It is read only with preemption off (printk_dest()): an instance that
  * gives up the destination is freed after a grace period, so a writer
@@ -51,6 +51,13 @@
 
 #include "trace.h"
 #include "trace_write.h"
+
+/*
+ * The instance trace_printk() writes to: the global one unless an
+ * instance set its trace_printk_dest option (update_printk_trace()).
+ * Read with preemption off (printk_dest()).  Changed under trace_types_lock.
+ */
+struct trace_array *printk_trace = &global_trace;
 
 /* One scratch buffer per nesting level: task, softirq, irq, NMI. */
 #define PRINTK_LEVELS	4

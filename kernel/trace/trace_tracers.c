@@ -42,6 +42,12 @@
 #include "trace.h"
 #include "trace_opts.h"
 
+/* ftrace= on the command line; cleared once that tracer started. */
+char *default_bootup_tracer;
+
+/* tracing_thresh in ns (0: off), for the latency tracers. */
+unsigned long __read_mostly tracing_thresh;
+
 /* Registered tracers, newest first; trace_types_lock. */
 static struct tracer *tracer_list __read_mostly;
 
