@@ -112,6 +112,10 @@ static const struct dir_file top_files[] = {
 	  &tracing_saved_cmdlines_size_fops, .no_instance = true },
 	{ "saved_tgids",	TRACE_MODE_READ,  &tracing_saved_tgids_fops,
 	  .no_instance = true },
+#ifdef CONFIG_DYNAMIC_FTRACE
+	{ "dyn_ftrace_total_info", TRACE_MODE_READ, &tracing_dyn_info_fops,
+	  .no_instance = true },
+#endif
 };
 
 /*
@@ -202,27 +206,27 @@ static __init void top_dir_populate(struct work_struct *work)
 	dir_files_create(&global_trace, NULL, top_files,
 			 ARRAY_SIZE(top_files), -1);
 	trace_create_eval_file(NULL);
-#ifdef CONFIG_DYNAMIC_FTRACE
-	trace_create_file("dyn_ftrace_total_info", TRACE_MODE_READ, NULL,
-			  NULL, &tracing_dyn_info_fops);
-#endif
 	create_trace_instances(NULL);
 	update_tracer_options(&global_trace);
 }
 
+/*
+ * fs_initcall: once tracefs is mounted (tracing_init_dentry()), the top
+ * directory is filled from the eval-map workqueue if boot made one, so
+ * this initcall does not wait for the maps, else right here.
+ */
 static __init int top_dir_init(void)
 {
 	trace_access_lock_init();
-	if (tracing_init_dentry())
+	if (tracing_init_dentry() != 0)
 		return 0;
 
-	if (eval_map_wq) {
+	if (!eval_map_wq) {
+		top_dir_populate(NULL);
+	} else {
 		INIT_WORK(&top_dir_work, top_dir_populate);
 		queue_work(eval_map_wq, &top_dir_work);
-	} else {
-		top_dir_populate(NULL);
 	}
-	rv_init_interface();
-	return 0;
+	return rv_init_interface();
 }
 fs_initcall(top_dir_init);
