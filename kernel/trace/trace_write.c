@@ -71,6 +71,7 @@
 
 #include "trace.h"
 #include "trace_write.h"
+#include "retrace/filter.h"
 
 /* One scratch level: a pseudo ring-buffer record, header then body. */
 #define WRITE_LEVEL_SIZE	PAGE_SIZE
@@ -504,11 +505,21 @@ static bool write_verdict(struct trace_event_buffer *fbuffer,
 	flags = READ_ONCE(file->flags);
 	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
 		return false;
-	/* The filter is RCU-published; the reservation keeps preemption off. */
-	if ((flags & EVENT_FILE_FL_FILTERED) &&
-	    !filter_match_preds(rcu_dereference_sched(file->filter),
-				fbuffer->entry))
-		return false;
+	/*
+	 * The filter is RCU-published; the reservation keeps preemption
+	 * off.  Its program is run here directly, which is what
+	 * filter_match_preds() does, without that call on the write path
+	 * (the event_filter's "prog" holds a struct rtf_prog: see the top
+	 * of trace_events_filter.c).
+	 */
+	if (flags & EVENT_FILE_FL_FILTERED) {
+		struct event_filter *f = rcu_dereference_sched(file->filter);
+
+		if (f && !rtf_match((const struct rtf_prog *)
+				    rcu_dereference_sched(f->prog),
+				    fbuffer->entry, UINT_MAX))
+			return false;
+	}
 	return !(flags & EVENT_FILE_FL_PID_FILTER) ||
 	       !trace_event_ignore_this_pid(file);
 }
