@@ -15,7 +15,8 @@
  * struct event_filter (trace.h) is { prog, filter_string }.  trace.h
  * names the program type "struct prog_entry" and never looks inside it;
  * here that pointer holds a struct rtf_prog (ef_prog() and ef_publish()
- * are the only places that convert), so no other file had to change.
+ * convert, and so does the write path's verdict in trace_write.c, which
+ * runs the program without calling filter_match_preds()).
  *
  * Contexts and locks:
  *
