@@ -635,14 +635,10 @@ static int __init late_trace_init(void)
 	tracing_set_default_clock();
 
 	/*
-	 * Its name lives in init memory, about to be freed: a tracer that
-	 * registers later must not compare against it.
+	 * The ftrace= name lives in init memory, about to be freed: a
+	 * tracer that registers later must not compare against it.
 	 */
-	if (default_bootup_tracer) {
-		pr_info("ftrace bootup tracer '%s' not registered.\n",
-			default_bootup_tracer);
-		default_bootup_tracer = NULL;
-	}
+	clear_boot_tracer();
 	return 0;
 }
 late_initcall_sync(late_trace_init);
