@@ -74,8 +74,9 @@ static const char __stg_cat(__stg_system_, TRACE_SYSTEM_VAR)[] =
 #include <trace/stages/describe.h>
 #undef DECLARE_CUSTOM_EVENT_CLASS
 #define DECLARE_CUSTOM_EVENT_CLASS(call, proto, args, tstruct, assign, print) \
-static char __stg_custom_fmt_##call[] = print;				\
-static struct trace_event_class __used custom_event_class_##call = {	\
+static char __stg_custom_fmt_##call[] __tp_align(char) = print;	\
+static struct trace_event_class __used					\
+	__tp_align(struct trace_event_class) custom_event_class_##call = { \
 	.system		= __stg_system,					\
 	.fields_array	= __stg_fields_trace_custom_event_##call,	\
 	.fields		= LIST_HEAD_INIT(custom_event_class_##call.fields), \
@@ -85,7 +86,8 @@ static struct trace_event_class __used custom_event_class_##call = {	\
 };
 #undef DEFINE_CUSTOM_EVENT
 #define DEFINE_CUSTOM_EVENT(template, ev, proto, args)		\
-static struct trace_event_call __used custom_event_##ev = {		\
+static struct trace_event_call __used					\
+	__tp_align(struct trace_event_call) custom_event_##ev = {	\
 	.name		= #ev,					\
 	.class		= &custom_event_class_##template,		\
 	.event.funcs	= &__stg_funcs_trace_custom_event_##template,	\

@@ -58,8 +58,9 @@
 
 #undef DECLARE_EVENT_CLASS
 #define DECLARE_EVENT_CLASS(call, proto, args, tstruct, assign, print)	\
-static char __stg_fmt_##call[] = print;					\
-static struct trace_event_class __used event_class_##call = {		\
+static char __stg_fmt_##call[] __tp_align(char) = print;		\
+static struct trace_event_class __used					\
+	__tp_align(struct trace_event_class) event_class_##call = {	\
 	.system		= __stg_system,					\
 	.fields_array	= __stg_fields_trace_event_##call,		\
 	.fields		= LIST_HEAD_INIT(event_class_##call.fields),	\
@@ -71,7 +72,8 @@ static struct trace_event_class __used event_class_##call = {		\
 
 /* Event @name of class @cls, printed by @out's function and format. */
 #define __stg_event(cls, name, out)					\
-static struct trace_event_call __used event_##name = {		\
+static struct trace_event_call __used					\
+	__tp_align(struct trace_event_call) event_##name = {		\
 	.class		= &event_class_##cls,				\
 	.tp		= &__tracepoint_##name,				\
 	.event.funcs	= &__stg_funcs_trace_event_##out,		\
@@ -86,7 +88,7 @@ static struct trace_event_call __used __section("_ftrace_events")	\
 	__stg_event(template, name, template)
 #undef DEFINE_EVENT_PRINT
 #define DEFINE_EVENT_PRINT(template, name, proto, args, print)		\
-	static char __stg_fmt_##name[] = print;				\
+	static char __stg_fmt_##name[] __tp_align(char) = print;	\
 	__stg_event(template, name, name)
 
 /*

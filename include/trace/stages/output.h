@@ -115,7 +115,8 @@ ns##_output_##name(struct trace_iterator *iter, int flags,		\
 	trace_event_printf(iter, print);				\
 	return trace_handle_return(&iter->seq);				\
 }									\
-static struct trace_event_functions __stg_funcs_##ns##_##name = {	\
+static struct trace_event_functions					\
+	__tp_align(struct trace_event_functions) __stg_funcs_##ns##_##name = { \
 	.trace = ns##_output_##name,					\
 };
 

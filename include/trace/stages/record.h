@@ -156,7 +156,8 @@ struct ns##_raw_##call {						\
 struct __stg_locs_##ns##_##call {						\
 	__stg_for(locs, tstruct)					\
 };									\
-static struct trace_event_fields __stg_fields_##ns##_##call[] = {		\
+static struct trace_event_fields __tp_align(struct trace_event_fields)	\
+	__stg_fields_##ns##_##call[] = {				\
 	__stg_for(fields, tstruct)					\
 	{}								\
 };									\
