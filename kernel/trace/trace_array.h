@@ -186,7 +186,6 @@ struct trace_array {
 	bool			clear_trace;
 	cpumask_var_t		tracing_cpumask;
 	cpumask_var_t		pipe_cpumask;	/* CPUs with a trace_pipe open */
-	unsigned char		trace_flags_index[TRACE_FLAGS_MAX_SIZE];
 	struct trace_options	*topts;
 	int			nr_topts;
 	raw_spinlock_t		start_lock;

@@ -459,7 +459,6 @@ static void __init global_instance_start(struct trace_array *tr)
 	spin_lock_init(&tr->snapshot_trigger_lock);
 #endif
 	ftrace_init_global_array_ops(tr);
-	init_trace_flags_index(tr);
 	register_tracer(&nop_trace);
 	init_function_trace();		/* ftrace=function may start here */
 	tracing_disabled = 0;

@@ -205,7 +205,6 @@ extern unsigned long trace_buf_size;
 extern bool allocate_snapshot;
 void update_printk_trace(struct trace_array *tr);
 void tracing_set_nop(struct trace_array *tr);
-void init_trace_flags_index(struct trace_array *tr);
 void __update_tracer_options(struct trace_array *tr);
 void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
 
@@ -245,7 +244,6 @@ extern unsigned long trace_buf_size;
 extern bool allocate_snapshot;
 extern char trace_boot_options_buf[];
 void apply_trace_boot_options(void);
-void init_trace_flags_index(struct trace_array *tr);
 /*
  * (allocate_trace_buffers(), map_pages() and trace_array_create_systems()
  * are the S9 instbuf shims above, over trace_buffers.c and
@@ -267,7 +265,6 @@ extern const struct file_operations set_tracer_fops;		/* current_tracer */
 extern const struct file_operations tracing_thresh_fops;	/* tracing_thresh */
 extern const struct file_operations tracing_readme_fops;	/* README */
 void create_trace_options_dir(struct trace_array *tr);
-void init_trace_flags_index(struct trace_array *tr);
 void add_tracer_options(struct trace_array *tr, struct tracer *t);
 void __update_tracer_options(struct trace_array *tr);
 void update_tracer_options(struct trace_array *tr);

@@ -88,7 +88,7 @@ enum trace_iterator_bits { TRACE_FLAGS TRACE_ITER_LAST_BIT };
 enum trace_iterator_flags { TRACE_FLAGS };
 #undef C
 
-/* Room for every option bit in tr->trace_flags_index[]. */
+/* Room for every option bit in an instance's trace_flags word. */
 #define TRACE_FLAGS_MAX_SIZE	32
 
 /* The options that change how a kernel address is printed. */

@@ -331,7 +331,6 @@ trace_instance_create_systems(const char *name, const char *systems,
 	if (!tr)
 		return ERR_PTR(-ENOMEM);
 
-	init_trace_flags_index(tr);
 	err = -ENOMEM;
 	if (ftrace_allocate_ftrace_ops(tr) < 0 ||
 	    trace_alloc_buffers(tr, trace_buf_size) < 0)

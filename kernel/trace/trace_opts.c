@@ -662,12 +662,3 @@ void update_tracer_options(struct trace_array *tr)
 	tracer_files_ready = true;
 	__update_tracer_options(tr);
 }
-
-/*
- * Called by trace.c for each new instance before its files exist.  The
- * option files find their option by name (see the top), so an instance
- * has no index to set up; tr->trace_flags_index stays unused.
- */
-void init_trace_flags_index(struct trace_array *tr)
-{
-}
