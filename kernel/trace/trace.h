@@ -12,8 +12,7 @@
  *
  * Order matters only where a header uses another's types in inline
  * code: records and options first, then the instance, then everything
- * that takes an instance.  trace_carve.h comes last: it is the seam of
- * the trace.c carve patches and relies on all of the others.
+ * that takes an instance.
  */
 #ifndef _LINUX_KERNEL_TRACE_H
 #define _LINUX_KERNEL_TRACE_H
@@ -51,7 +50,5 @@
 #include "trace_write.h"	/* reserve and commit */
 #include "trace_dump.h"		/* ftrace_dump() */
 #include "trace_pending.h"	/* stubs of the pending capabilities */
-
-#include "trace_carve.h"
 
 #endif /* _LINUX_KERNEL_TRACE_H */

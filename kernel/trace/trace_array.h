@@ -217,6 +217,13 @@ struct trace_array {
 extern struct list_head ftrace_trace_arrays;
 extern struct mutex trace_types_lock;
 
+/*
+ * The global instance, the top of tracefs (trace_instance.c).  Its
+ * buffers are made at boot and it is never removed, so its address
+ * may be used without a reference.
+ */
+extern struct trace_array global_trace;
+
 /* The global instance, NULL before it is set up. */
 static inline struct trace_array *top_trace_array(void)
 {
@@ -244,6 +251,13 @@ struct trace_array *trace_array_find_get(const char *instance);
 extern cpumask_var_t __read_mostly tracing_buffer_mask;
 #define for_each_tracing_cpu(cpu)	for_each_cpu(cpu, tracing_buffer_mask)
 
+/*
+ * The trace core's own off switch (trace_bootparams.c): 1 until the
+ * global buffers exist, and for good if making them failed.  Read
+ * without a lock by every tracefs open and writer; set only at boot.
+ */
+extern int tracing_disabled;
+
 /* Buffer state: tracing_on and the trace core's own off switch. */
 bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
@@ -253,6 +267,7 @@ bool tracing_is_disabled(void);
 int is_tracing_stopped(void);
 
 /* Emptying buffers (trace_types_lock held for the _all_ forms). */
+void tracing_reset_cpu(struct array_buffer *buf, int cpu);
 void tracing_reset_online_cpus(struct array_buffer *buf);
 void tracing_reset_all_online_cpus(void);
 void tracing_reset_all_online_cpus_unlocked(void);
@@ -268,6 +283,59 @@ bool trace_clock_in_ns(struct trace_array *tr);
 int tracing_set_filter_buffering(struct trace_array *tr, bool set);
 int ring_buffer_meta_seq_init(struct file *file, struct trace_buffer *buffer,
 			      int cpu);
+
+/*
+ * An instance's buffers (trace_buffers.c), trace_types_lock held by
+ * the callers.  trace_buf_size is the size a buffer grows to on first
+ * use (trace_buf_size= at boot).  trace_alloc_buffers() makes the live
+ * and the snapshot buffer (the latter at its minimum unless the boot
+ * asked for one), trace_free_buffers() frees both;
+ * __tracing_resize_ring_buffer() is the resize without the checks of
+ * tracing_resize_ring_buffer(); set_buffer_entries() records a size as
+ * every CPU's; trace_forget_last_boot() drops what a persistent buffer
+ * kept of the previous boot.
+ */
+extern unsigned long trace_buf_size;
+int trace_alloc_buffers(struct trace_array *tr, unsigned long size);
+void trace_free_buffers(struct trace_array *tr);
+int __tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
+				 int cpu);
+void set_buffer_entries(struct array_buffer *buf, unsigned long val);
+void trace_forget_last_boot(struct trace_array *tr);
+#ifdef CONFIG_TRACER_MAX_TRACE
+/* Give @trace_buf the per-CPU sizes of @size_buf (one CPU or all). */
+int resize_buffer_duplicate_size(struct array_buffer *trace_buf,
+				 struct array_buffer *size_buf, int cpu_id);
+#endif
+
+/*
+ * Instances (trace_instance.c), trace_types_lock taken inside.
+ * trace_instance_create_systems() makes and lists one (@systems: the
+ * event systems it may have, NULL for all; a non-zero @range_size puts
+ * its buffer at that memory range); trace_instance_map_range() maps a
+ * range kept at boot for one (0 on failure); create_trace_instances()
+ * makes the instances/ directory.
+ */
+struct trace_array *
+trace_instance_create_systems(const char *name, const char *systems,
+			      unsigned long range_start,
+			      unsigned long range_size);
+u64 trace_instance_map_range(u64 start, u64 size);
+void create_trace_instances(struct dentry *d_tracer);
+
+/*
+ * The clocks an instance may use (trace_buffer_clock.c), in the order
+ * trace_clock lists them; clock_id indexes the table.  @in_ns: the
+ * clock counts nanoseconds (the output prints it as seconds).
+ */
+struct trace_clock_desc {
+	u64 (*func)(void);
+	const char *name;
+	int in_ns;
+};
+
+extern const struct trace_clock_desc trace_clocks[];
+extern const unsigned int trace_clocks_nr;
 
 /* Time: the instance clock now, and its conversions for printing. */
 u64 ftrace_now(int cpu);
@@ -297,6 +365,43 @@ static inline int tracing_arm_snapshot(struct trace_array *tr) { return 0; }
 static inline void tracing_disarm_snapshot(struct trace_array *tr) { }
 static inline int tracing_alloc_snapshot_instance(struct trace_array *tr) { return 0; }
 static inline void tracing_snapshot_instance(struct trace_array *tr) { }
+#endif
+
+/*
+ * alloc_snapshot on the command line (trace_bootparams.c): the global
+ * instance gets its snapshot buffer with its live one.
+ */
+extern bool allocate_snapshot;
+
+/*
+ * The snapshot buffer's own life (trace_snapshot.c), trace_types_lock
+ * held: free_snapshot() shrinks it back to nothing,
+ * tracing_arm_snapshot_locked() is tracing_arm_snapshot() for a caller
+ * that holds the lock (-EBUSY while the buffer is mapped).
+ * tracing_snapshot_write() is the write of the snapshot file (0 frees,
+ * 1 allocates and swaps, 2 empties); the open side and the files are
+ * trace_snapshot_files.c's.  trace_create_maxlat_file() makes an
+ * instance's tracing_max_latency.
+ */
+#ifdef CONFIG_TRACER_MAX_TRACE
+void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer);
+#else
+static inline void trace_create_maxlat_file(struct trace_array *tr,
+					    struct dentry *d_tracer) { }
+#endif
+#ifdef CONFIG_TRACER_SNAPSHOT
+void free_snapshot(struct trace_array *tr);
+int tracing_arm_snapshot_locked(struct trace_array *tr);
+ssize_t tracing_snapshot_write(struct file *filp, const char __user *ubuf,
+			       size_t cnt, loff_t *ppos);
+extern const struct file_operations snapshot_fops;
+extern const struct file_operations snapshot_raw_fops;
+#else
+static inline void free_snapshot(struct trace_array *tr) { }
+static inline int tracing_arm_snapshot_locked(struct trace_array *tr)
+{
+	return -EBUSY;
+}
 #endif
 
 /* Latency tracers' snapshots and tracing_thresh (trace_types_lock). */

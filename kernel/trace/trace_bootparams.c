@@ -85,6 +85,7 @@
 #include <asm/setup.h>		/* COMMAND_LINE_SIZE */
 
 #include "trace.h"
+#include "trace_opts.h"
 
 /*
  * 1 until tracer_alloc_buffers() made the global buffers, and again for
@@ -267,7 +268,7 @@ static bool __init tr_needs_alloc_snapshot(const char *name)
 
 /*
  * allocate_snapshot makes the next allocation of an instance's buffers
- * (trace_array_create_systems() right after) include the snapshot, and
+ * (trace_instance_create_systems() right after) include the snapshot, and
  * is cleared by it.
  */
 static void __init do_allocate_snapshot(const char *name)
@@ -320,7 +321,7 @@ static unsigned long __init boot_instance_map(const char *name, char *where,
 
 	if (!boot_instance_memory(name, where, start, size))
 		return 0;
-	vaddr = map_pages(*start, *size);
+	vaddr = trace_instance_map_range(*start, *size);
 	if (vaddr)
 		pr_info("Tracing: mapped boot instance %s at physical memory %pa of size 0x%lx\n",
 			name, start, (unsigned long)*size);
@@ -381,7 +382,7 @@ static void __init boot_instance_create(char *spec)
 		do_allocate_snapshot(name);
 	}
 
-	tr = trace_array_create_systems(name, NULL, vaddr, size);
+	tr = trace_instance_create_systems(name, NULL, vaddr, size);
 	if (IS_ERR(tr)) {
 		pr_warn("Tracing: Failed to create instance buffer '%s' (%ld)\n",
 			name, PTR_ERR(tr));
@@ -529,7 +530,7 @@ static int __init tracer_alloc_buffers(void)
 	if (ret < 0)
 		goto remove_cpuhp;
 
-	ret = allocate_trace_buffers(tr, size);
+	ret = trace_alloc_buffers(tr, size);
 	if (ret < 0) {
 		MEM_FAIL(1, "tracer: failed to allocate ring buffer!\n");
 		trace_free_saved_cmdlines_buffer();

@@ -19,6 +19,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_buffers.h"
 
 /*
  * The trace clocks, in the order trace_clock lists them (a user-visible

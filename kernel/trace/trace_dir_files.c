@@ -21,6 +21,9 @@
 #include <linux/workqueue.h>
 
 #include "trace.h"
+#include "trace_buffers.h"
+#include "trace_eval.h"
+#include "trace_opts.h"
 
 /* When a row's file exists. */
 enum dir_file_when {

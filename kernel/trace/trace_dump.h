@@ -10,10 +10,19 @@
 
 #include <linux/types.h>
 
+struct notifier_block;
 struct trace_array;
 struct trace_seq;
 
 void trace_printk_seq(struct trace_seq *s);
+
+/*
+ * The panic and die notifiers that dump the buffers when
+ * ftrace_dump_on_oops asks for it; registered once the global buffer
+ * exists (trace_bootparams.c).
+ */
+extern struct notifier_block trace_panic_notifier;
+extern struct notifier_block trace_die_notifier;
 
 /* One item of the ftrace_dump_on_oops list: what to dump. */
 enum dump_item_kind {

@@ -2,8 +2,8 @@
 /*
  * The error log (trace_errlog.c): tracing_log_err() and err_pos(), which
  * every command parser of kernel/trace calls (6.12's names), and the
- * entries as trace_errlog.c and its KUnit suite share them.  What
- * trace.c calls here is in trace_carve.h.
+ * entries as trace_errlog.c and its KUnit suite share them, and the
+ * error_log file each instance gets (trace_dir_files.c creates it).
  *
  * tracing_log_err() runs in process context and takes
  * tracing_err_log_lock (below trace_types_lock and event_mutex).
@@ -11,6 +11,7 @@
 #ifndef _TRACE_ERRLOG_H
 #define _TRACE_ERRLOG_H
 
+#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
@@ -26,6 +27,14 @@ void tracing_log_err(struct trace_array *tr, const char *loc, const char *cmd,
 		     const char **errs, u8 type, u16 pos);
 /* The column of @str in @cmd, for the caret (0 if not found). */
 unsigned int err_pos(char *cmd, const char *str);
+
+/*
+ * An instance's error_log file (a truncating open empties the log),
+ * and the emptying itself, which instance removal also calls; both
+ * take tracing_err_log_lock.
+ */
+extern const struct file_operations tracing_err_log_fops;
+void clear_tracing_err_log(struct trace_array *tr);
 
 /* At most this many entries per instance; the oldest is recycled. */
 #define ERRLOG_MAX_ENTRIES	8

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers every tracefs file of kernel/trace uses (trace.c, 6.12's
- * names): creating a file, the open and release pairs that hold the
- * instance (or the event file) for as long as the file is open, a
- * u64 file with bounds, and the line-per-command writer of the
- * dynamic event files.
+ * Helpers every tracefs file of kernel/trace uses (trace_fs.c, 6.12's
+ * names): creating a file, the directories an instance's files go in,
+ * the open and release pairs that hold the instance (or the event file)
+ * for as long as the file is open, a u64 file with bounds, and the
+ * line-per-command writer of the dynamic event files; and the call that
+ * creates an instance's files (trace_dir_files.c).
  *
  * Lifetime: the _tr opens take a reference on the instance (from
  * inode->i_private) that their release drops, so an instance with an
@@ -21,6 +22,7 @@
 
 struct dentry;
 struct mutex;
+struct trace_array;
 
 /* Modes of the files: writable by root, readable by root's group too. */
 #define TRACE_MODE_WRITE	0640
@@ -32,9 +34,30 @@ struct dentry *trace_create_file(const char *name, umode_t mode,
 /* Make sure tracefs is up (0) before creating top-level files. */
 int tracing_init_dentry(void);
 
+/*
+ * Where an instance's files go: its directory (NULL for the top of
+ * tracefs, ERR_PTR(-ENODEV) before it has one) and its per_cpu/
+ * directory, made on first use (NULL if that failed).  Called under
+ * trace_types_lock or at boot, like every creator of an instance's files.
+ */
+struct dentry *tracing_get_dentry(struct trace_array *tr);
+struct dentry *tracing_dentry_percpu(struct trace_array *tr, int cpu);
+
+/*
+ * The CPU of a per_cpu/cpuN file (kept in its inode), or
+ * RING_BUFFER_ALL_CPUS for any other file.
+ */
+int tracing_get_cpu(struct inode *inode);
+
+/* Populate @tr's directory @d_tracer (NULL: the top of tracefs). */
+void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
+
 /* A file of an instance: the open holds inode->i_private's instance. */
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);
 int tracing_release_generic_tr(struct inode *inode, struct file *file);
+/* ... when the open also used single_open() or seq_open(). */
+int tracing_single_release_tr(struct inode *inode, struct file *filp);
+int tracing_seq_release(struct inode *inode, struct file *filp);
 
 /* A file of an event: the open holds the event file and its instance. */
 int tracing_open_file_tr(struct inode *inode, struct file *filp);
@@ -64,6 +87,11 @@ struct trace_min_max_param {
 #define U64_STR_SIZE		24
 
 extern const struct file_operations trace_min_max_fops;
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/* dyn_ftrace_total_info: the patch-site counts of the function tracer. */
+extern const struct file_operations tracing_dyn_info_fops;
+#endif
 
 /*
  * Apply each line of a write with @createfn (kprobe_events and the

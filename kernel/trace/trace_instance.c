@@ -44,6 +44,7 @@
 #include <linux/vmalloc.h>
 
 #include "trace.h"
+#include "trace_opts.h"
 
 /* The options of the global instance when the kernel starts. */
 #define TRACE_DEFAULT_FLAGS						\

@@ -16,7 +16,7 @@
  * tracer's after the core ones; options/ has a file for each option of
  * each registered tracer the instance may use.
  *
- * Locks: trace_types_lock (trace.c) covers the tracer list, every
+ * Locks: trace_types_lock (trace_instance.c) covers the tracer list, every
  * instance's current tracer, trace_flags and tracer option files.
  * Options whose side effect reaches the event registry (record-cmd,
  * record-tgid, event-fork, trace_printk_dest) need event_mutex too,
@@ -25,6 +25,8 @@
 #ifndef _TRACE_OPTS_H
 #define _TRACE_OPTS_H
 
+#include <linux/init.h>
+#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
@@ -59,6 +61,28 @@ int trace_opt_parse(const char *in, char *name, size_t size, bool *neg);
 struct tracer_opt *trace_tracer_opt_find(struct tracer_flags *flags,
 					 const char *name);
 
+/*
+ * trace_opts.c: the files.  create_trace_options_dir() makes @tr's
+ * options/ with a file per core option; add_tracer_options() the files
+ * of tracer @t's options in @tr; __update_tracer_options() those of
+ * every registered tracer in @tr (trace_types_lock held), and
+ * update_tracer_options() the same taking the lock, once tracefs is up.
+ * tracing_iter_fops is trace_options.
+ */
+extern const struct file_operations tracing_iter_fops;
+void create_trace_options_dir(struct trace_array *tr);
+void add_tracer_options(struct trace_array *tr, struct tracer *t);
+void __update_tracer_options(struct trace_array *tr);
+void update_tracer_options(struct trace_array *tr);
+
+/*
+ * trace_options= on the command line: trace_bootparams.c keeps the text
+ * in trace_boot_options_buf (init memory), apply_trace_boot_options()
+ * applies it to the global instance once the options exist.
+ */
+extern char trace_boot_options_buf[];
+void __init apply_trace_boot_options(void);
+
 /* trace_tracers.c: can @tr use @t (instances only if it allows them)? */
 bool trace_ok_for_array(struct tracer *t, struct trace_array *tr);
 /* trace_tracers.c: first registered tracer, to walk with ->next. */
@@ -90,5 +114,6 @@ struct trace_readme_part {
 struct seq_file;
 void trace_readme_add(struct trace_readme_part *part);
 void trace_readme_show(struct seq_file *m);
+extern const struct file_operations tracing_readme_fops;
 
 #endif /* _TRACE_OPTS_H */

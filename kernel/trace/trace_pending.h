@@ -68,9 +68,13 @@ static inline void tracer_hardirqs_off(unsigned long a0, unsigned long a1) { }
 static inline void init_ftrace_syscalls(void) { }
 #endif
 
-/* Start-up self-tests of the tracers. */
+/*
+ * Start-up self-tests of the tracers; while one runs it owns the global
+ * buffer, so trace_printk() and the stack recorder keep out of it.
+ */
 #ifndef CONFIG_FTRACE_STARTUP_TEST
 static inline void __init disable_tracing_selftest(const char *reason) { }
+static inline bool tracing_selftest_on(void) { return false; }
 #endif
 
 /* Runtime verification's tracefs directory. */

@@ -33,6 +33,16 @@ int trace_array_printk_buf(struct trace_buffer *buffer, unsigned long ip,
 void trace_printk_control(bool enabled);
 /* Start the comm recorder once something uses trace_printk(). */
 void trace_printk_start_comm(void);
+/* The record-cmd side of the trace_printk option (trace_types_lock). */
+void trace_printk_start_stop_comm(int enabled);
+
+/*
+ * The instance trace_printk() writes to: the global one unless an
+ * instance set its trace_printk_dest option.  Read with preemption
+ * off; changed by update_printk_trace() under trace_types_lock.
+ */
+extern struct trace_array *printk_trace;
+void update_printk_trace(struct trace_array *tr);
 
 /*
  * Formats and strings the kernel image and modules register, printed

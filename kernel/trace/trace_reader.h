@@ -156,7 +156,12 @@ static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
 	iter->pos = -1;
 }
 
-/* ftrace_dump()'s iterator over the global instance (trace.c). */
+/*
+ * Iterators on static scratch buffers, which the reader never
+ * reallocates (a dump cannot allocate; trace_reader_fmt.c): over @tr,
+ * or over the global instance for ftrace_dump().
+ */
+void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr);
 void trace_init_global_iter(struct trace_iterator *iter);
 
 /*

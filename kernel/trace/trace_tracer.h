@@ -17,6 +17,7 @@
 #ifndef _TRACE_TRACER_H
 #define _TRACE_TRACER_H
 
+#include <linux/init.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
 
@@ -141,5 +142,21 @@ int tracer_init(struct tracer *t, struct trace_array *tr);
 
 /* current_tracer's write: switch @tr to the tracer named @buf. */
 int tracing_set_tracer(struct trace_array *tr, const char *buf);
+
+/* Make nop @tr's current tracer (instance removal, trace_types_lock). */
+void tracing_set_nop(struct trace_array *tr);
+
+/*
+ * ftrace= on the command line (trace_tracers.c): the tracer to start
+ * once it registers.  clear_boot_tracer() forgets it at late_initcall
+ * if it never did, before init memory (which holds the name) goes.
+ */
+extern char *default_bootup_tracer;
+void __init clear_boot_tracer(void);
+
+/* available_tracers, current_tracer and tracing_thresh (trace_tracers.c). */
+extern const struct file_operations show_traces_fops;
+extern const struct file_operations set_tracer_fops;
+extern const struct file_operations tracing_thresh_fops;
 
 #endif /* _TRACE_TRACER_H */

@@ -292,6 +292,25 @@ static inline void __trace_stack(struct trace_array *tr,
 void trace_buffered_event_enable(void);
 void trace_buffered_event_disable(void);
 
+/*
+ * tp_printk (trace_tp_printk.c): while tracepoint_printk_key is on,
+ * the commit path hands every event record, still reserved, to
+ * output_printk(), which prints it to the console from any context.
+ * The boot stages turn it on (tp_printk on the command line) and off
+ * (tp_printk_stop_on_boot).
+ */
+DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
+void output_printk(struct trace_event_buffer *fbuffer);
+void tp_printk_boot_init(void);
+void tp_printk_boot_stop(void);
+
+/*
+ * trace_marker and trace_marker_raw (trace_marker.c), which every
+ * instance has: user space writes records through them.
+ */
+extern const struct file_operations tracing_mark_fops;
+extern const struct file_operations tracing_mark_raw_fops;
+
 /* Make sure the scratch area exists (event_mutex held; may sleep). */
 void trace_write_scratch_prepare(void);
 
