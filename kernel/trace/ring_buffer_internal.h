@@ -423,7 +423,7 @@ struct rb_sbuf *rb_find_head(struct rb_cpu *cpu, struct rb_sbuf **prevp);
 bool rb_cpu_empty(struct rb_cpu *cpu);
 
 /* ring_buffer.c */
-/* called by trace.c, which declares it in trace.h */
+/* called by trace_buffer_files.c, declared for it in trace_array.h */
 int ring_buffer_meta_seq_init(struct file *file, struct trace_buffer *buffer,
 			      int cpu);
 struct rb_sbuf *rb_sbuf_alloc(struct trace_buffer *buffer, int cpu);

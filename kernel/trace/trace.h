@@ -6,8 +6,7 @@
  * It defines nothing itself.  Each header below has one job, a design
  * comment, and the lock and lifetime rules of what it defines beside
  * the definition.  New code includes the one or two it uses; this file
- * stays for the code written against 6.12's trace.h (what is left of
- * trace.c, upstream's blktrace.c and trace_stat.c, and our files that
+ * stays for the code written against 6.12's trace.h (our files that
  * still use 6.12's names, R17), which expects all of it at once.
  *
  * Order matters only where a header uses another's types in inline

@@ -20,7 +20,8 @@
  *                          instances with their events;
  *   ftrace_boot_snapshot() once the boot-time tracers ran: the
  *                          ftrace_boot_snapshot parameter's snapshot;
- *   fs_initcall            the tracefs files (trace.c, trace_fs.c);
+ *   fs_initcall            the tracefs files (trace_dir_files.c,
+ *                          trace_fs.c);
  *   late_initcall_sync     late_trace_init(): tp_printk_stop_on_boot,
  *                          the clock fallback on an unstable sched
  *                          clock, forgetting a boot tracer that never
@@ -99,7 +100,7 @@ bool allocate_snapshot;
 /* trace_options= from the command line, applied once options exist. */
 char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;
 
-/* ftrace=: the tracer to start once registered (trace.c forgets it). */
+/* ftrace=: the tracer to start once registered (trace_tracers.c). */
 static char boot_tracer_name[MAX_TRACER_SIZE] __initdata;
 
 /* trace_clock=: the global instance's first clock, or NULL. */

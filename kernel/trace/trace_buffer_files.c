@@ -22,8 +22,8 @@
  * lock rules are in trace_buffers.c (trace_types_lock, then
  * tr->max_lock with interrupts off).
  *
- * trace.c creates the files (init_tracer_tracefs() and the per-CPU
- * directories) with the fops exported here.  Every open takes a
+ * trace_dir_files.c creates the files (init_tracer_tracefs() and the
+ * per-CPU directories) with the fops exported here.  Every open takes a
  * reference on the instance (tracing_open_generic_tr() or
  * tracing_check_open_get_tr()) that the release drops, so an instance
  * with an open file cannot be removed.  Process context only; the locks

@@ -6,16 +6,16 @@
  *
  * Replaces upstream's trace_sched_switch.c (Documentation/trace/retrace/
  * leaves.rst) with the same functions, declared by 6.12's trace.h and
- * <linux/trace_events.h>, because upstream's trace.c, trace_events.c and
- * tracers call them until step S9 of core-plan.rst.
+ * <linux/trace_events.h> (trace_cmdline.h here), because the write path,
+ * the registry, the reader and the tracers call them under those names.
  *
  * Recording.  A record's header holds only a pid; the comm and tgid are
- * saved on the side.  Commit sets this CPU's trace_taskinfo_save (trace.c)
- * and the next sched_switch or wakeup on the CPU stores the tasks
- * involved, then clears the flag: one store per switch that follows
- * tracing activity, not one per event.  The sched probes are registered
- * while anyone wants comms (events with record-cmd, tracers) or tgids
- * (record-tgid), counted by two references.
+ * saved on the side.  Commit sets this CPU's trace_taskinfo_save
+ * (trace_write.c) and the next sched_switch or wakeup on the CPU stores
+ * the tasks involved, then clears the flag: one store per switch that
+ * follows tracing activity, not one per event.  The sched probes are
+ * registered while anyone wants comms (events with record-cmd, tracers)
+ * or tgids (record-tgid), counted by two references.
  *
  * The comm cache itself (struct cmdcache, 6.12's observable behaviour)
  * is trace_cmdcache.c's; this file keeps the global instance.

@@ -44,7 +44,7 @@ extern const struct file_operations tracing_saved_tgids_fops;
 DECLARE_PER_CPU(bool, trace_taskinfo_save);
 int trace_save_cmdline(struct task_struct *tsk);
 
-/* The tgid map comes on first use of record-tgid (trace.c). */
+/* The tgid map comes on first use of record-tgid (trace_opts.c). */
 int trace_alloc_tgid_map(void);
 /* The global cache, made at boot and freed if tracing cannot start. */
 int trace_create_savedcmd(void);

@@ -26,7 +26,7 @@
  * __stringify(format) ", " __stringify(arguments) with __entry spelled
  * REC).  The ids are the fixed enum trace_type values, so the order of
  * the calls does not matter for them; this object keeps trace_export.o's
- * place in the link anyway (patches/0093).
+ * place in the link anyway (kernel/trace/Makefile).
  *
  * __field_struct() members exist only in the C record (trace.h) and are
  * not shown; __field_desc() and __array_desc() show a member of such a

@@ -39,9 +39,10 @@
  * the ring buffer is read with its lockless consume, the instance list
  * is walked unlocked (an instance being removed at that moment may be
  * missed or be dumped: a crash already happened).  The iterator uses
- * trace.c's static scratch buffers (trace_init_iter()), with which the
- * reader neither allocates nor grows anything.  Interrupts are off for
- * the whole dump of an instance; the NMI watchdog is fed each record.
+ * static scratch buffers (trace_init_iter(), trace_reader_fmt.c), with
+ * which the reader neither allocates nor grows anything.  Interrupts are
+ * off for the whole dump of an instance; the NMI watchdog is fed each
+ * record.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -319,8 +320,8 @@ EXPORT_SYMBOL_GPL(ftrace_dump);
 /*
  * Dump before the other die and panic notifiers print their part (one
  * below the highest priority, which silences hung-task and RCU stall
- * reports first), so the trace ends near the crash.  trace.c registers
- * both blocks at boot, once the global buffer exists.
+ * reports first), so the trace ends near the crash.  trace_bootparams.c
+ * registers both blocks at boot, once the global buffer exists.
  */
 static int dump_notify(struct notifier_block *nb, unsigned long event,
 		       void *data);

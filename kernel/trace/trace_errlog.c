@@ -130,7 +130,7 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
  * @tr: the instance
  *
  * Called on a truncating open of error_log and when an instance is
- * removed (by trace.c).  Context: process context, may sleep.
+ * removed (trace_instance.c).  Context: process context, may sleep.
  */
 void clear_tracing_err_log(struct trace_array *tr)
 {

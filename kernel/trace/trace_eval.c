@@ -564,8 +564,8 @@ static void eval_apply_set(struct module *mod, struct trace_eval_map **map,
 }
 
 /*
- * Built-in maps are applied off the boot path.  trace.c also queues the
- * creation of the tracefs files on this queue (tracer_init_tracefs()).
+ * Built-in maps are applied off the boot path.  trace_dir_files.c also
+ * queues the creation of the top directory's files on this queue.
  */
 struct workqueue_struct *eval_map_wq __initdata;
 static struct work_struct eval_boot_work __initdata;

@@ -498,8 +498,8 @@ static int evreg_module_notify(struct notifier_block *nb, unsigned long val,
 }
 
 /*
- * Priority 1: above trace.c's notifier and trace_eval.c's, which rewrite
- * the print fmts of the module's calls once they are registered.
+ * Priority 1: above trace_eval.c's notifier (0), which rewrites the
+ * print fmts of the module's calls once they are registered.
  */
 static struct notifier_block evreg_module_nb = {
 	.notifier_call	= evreg_module_notify,

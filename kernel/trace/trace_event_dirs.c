@@ -552,8 +552,8 @@ int evreg_add_call_to_instances(struct trace_event_call *call)
 
 /*
  * Files without directories, for an instance set up before tracefs:
- * the global one from trace_event_init(), boot instances from trace.c
- * (__trace_early_add_events()).
+ * the global one from trace_event_init(), boot instances from
+ * trace_instance.c (__trace_early_add_events()).
  */
 void evreg_add_early_files(struct trace_array *tr)
 {

@@ -24,7 +24,7 @@
  *				(probe, perf, trigger); no lock.
  *   everything else		process context, may sleep.
  *
- *   event_mutex (trace_events.c) serialises every writer of a filter:
+ *   event_mutex (trace_event_calls.c) serialises every writer of a filter:
  *   apply_event_filter() and print_event_filter() are called with it
  *   held, apply_subsystem_event_filter(), print_subsystem_event_filter()
  *   and ftrace_profile_set_filter() take it.  Lock order: event_mutex,

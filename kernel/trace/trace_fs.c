@@ -15,10 +15,10 @@
  * into the NULL parent.  Every other instance's tr->dir is its own
  * directory under instances/.
  *
- * Per-CPU files.  trace.c's trace_create_cpu_file() (it stays there in
- * S9: it names everyone's fops) stores CPU + 1 in the file inode's
- * i_cdev, which tracefs leaves unused; tracing_get_cpu() below reads it
- * back, and a file without it is an all-CPU file.
+ * Per-CPU files.  trace_dir_files.c, which creates them, stores CPU + 1
+ * in the file inode's i_cdev, which tracefs leaves unused;
+ * tracing_get_cpu() below reads it back, and a file without it is an
+ * all-CPU file.
  *
  * The open/release helpers pair up as follows; each pair holds one
  * reference on the instance (trace_array_get()/put()) for the life of
@@ -39,7 +39,7 @@
  * on the event file, under event_mutex, unless the event is being
  * removed (-ENODEV).  Every open refuses with -ENODEV while tracing is
  * disabled for good, and with -EPERM under tracefs lockdown
- * (tracing_check_open_get_tr(), trace.c).
+ * (tracing_check_open_get_tr(), trace_instance.c).
  *
  * Contexts: process context only; tracing_init_dentry() at boot
  * (fs_initcall) before any instance file exists.  No lock of its own:
@@ -360,7 +360,8 @@ loff_t tracing_lseek(struct file *file, loff_t offset, int whence)
  * dyn_ftrace_total_info: how many functions the dynamic function tracer
  * can patch, and the pages and groups holding their records.  Built only
  * with the dynamic function tracer (pending in our kernel, core-plan.rst
- * 3.2); the file is created by trace.c with the other top-level files.
+ * 3.2); the file is created by trace_dir_files.c with the other
+ * top-level files.
  */
 static ssize_t tracing_dyn_info_read(struct file *filp, char __user *ubuf,
 				     size_t cnt, loff_t *ppos)

@@ -7,12 +7,12 @@
  * An instance is a struct trace_array: a live buffer, its snapshot
  * buffer, options, a current tracer and a per-instance view of every
  * event.  The global instance (global_trace, the top of tracefs) is set
- * up by trace.c at boot and is never removed; every other instance is
- * made by one of
+ * up by trace_bootparams.c at boot and is never removed; every other
+ * instance is made by one of
  *
  *   mkdir instances/NAME          (instance_mkdir, from tracefs)
  *   trace_array_get_by_name()     (kernel users; takes a reference)
- *   trace_instance= on the command line (trace.c's boot code calls
+ *   trace_instance= on the command line (trace_bootparams.c calls
  *                                  trace_instance_create_systems())
  *
  * and goes away by rmdir or trace_array_destroy(), both refused with

@@ -24,12 +24,13 @@
  *                       record says "<faulted>" (raw: id -1) and the
  *                       write returns -EFAULT.
  *
- * Triggers: an instance's ftrace/print event file (tr->trace_marker_file,
- * set up by trace.c) may carry triggers, e.g. "hist:keys=buf".  They are
- * called on the text before the newline is added, with the record still
- * reserved, and their post-calls (snapshot, stacktrace, traceoff) run
- * after the commit, as in 6.12.  Registered trace exports with
- * TRACE_EXPORT_MARKER see the record just before it is committed.
+ * Triggers: an instance's ftrace/print event file
+ * (tr->trace_marker_file, set up by trace_dir_files.c) may carry
+ * triggers, e.g. "hist:keys=buf".  They are called on the text before
+ * the newline is added, with the record still reserved, and their
+ * post-calls (snapshot, stacktrace, traceoff) run after the commit, as
+ * in 6.12.  Registered trace exports with TRACE_EXPORT_MARKER see the
+ * record just before it is committed.
  *
  * Context: the write() of any task, process context.  Records are
  * reserved and committed by trace_write.h.  The user copy is the

@@ -14,7 +14,7 @@
  *   heritage   a new instance copies the global instance's current
  *              word except event-fork, function-fork and
  *              trace_printk_dest, which rmdir turns off first so that
- *              their effect is undone (trace.c's instance code reads
+ *              their effect is undone (trace_instance.c reads
  *              trace_opt_not_inherited());
  *   effect     an apply hook runs before the bit flips and may refuse
  *              the change, in which case nothing changed.
@@ -394,7 +394,7 @@ static int trace_options_release(struct inode *inode, struct file *filp)
 	return single_release(inode, filp);
 }
 
-/* Name kept: trace.c's init_tracer_tracefs() creates trace_options. */
+/* Name kept: trace_dir_files.c creates trace_options with it. */
 const struct file_operations tracing_iter_fops = {
 	.open		= trace_options_open,
 	.read		= seq_read,
@@ -565,7 +565,7 @@ static struct dentry *options_dir(struct trace_array *tr)
 	return tr->options;
 }
 
-/* Name kept: called by trace.c's init_tracer_tracefs(). */
+/* Name kept: called by init_tracer_tracefs() (trace_dir_files.c). */
 void create_trace_options_dir(struct trace_array *tr)
 {
 	bool global = tr == &global_trace;

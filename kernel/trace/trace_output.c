@@ -42,8 +42,10 @@
 
 /*
  * Lock order: trace_event_sem, then the xarray's internal spinlock.
- * Writers: register/unregister (here), trace_events.c module code.
- * Readers: trace_event_read_lock() callers in trace.c.
+ * Writers: register/unregister (here), the registry's module code
+ * (trace_event_calls.c).
+ * Readers: trace_event_read_lock() callers, the reader's files
+ * (trace_text_files.c).
  */
 DECLARE_RWSEM(trace_event_sem);
 
@@ -519,7 +521,7 @@ EXPORT_SYMBOL(trace_raw_output_prep);
  *
  * The format goes through trace_event_format() first (which rewrites
  * pointer conversions when hash-ptr is off), and nothing is printed for
- * a record trace.c decided to skip.
+ * a record ignore_event() (trace_reader_fmt.c) decided to skip.
  */
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)
 {

@@ -31,8 +31,9 @@
  *
  * trace_event_sem orders every change to the set of registered event
  * types: register_trace_event() and unregister_trace_event() take it for
- * writing; trace_events.c takes it for writing around module load and
- * unload and then calls __unregister_trace_event().  Output code holds it
+ * writing; the event registry (trace_event_calls.c) takes it for writing
+ * around module load and unload and then calls
+ * __unregister_trace_event().  Output code holds it
  * for reading (trace_event_read_lock()) from before ftrace_find_event()
  * until it is done with the trace_event it returned.
  */

@@ -3,7 +3,8 @@
  * The columns printed before an event's text, symbols, and the
  * "fields" dump.
  *
- * trace.c prints, per line, a context prefix and then the event.  The
+ * The reader (trace_reader_print.c) prints, per line, a context prefix
+ * and then the event.  The
  * prefix comes from here and has two layouts:
  *
  *   default (trace_print_context)
@@ -25,7 +26,7 @@
  *          H  hard irq inside softirq
  *          h  hard irq, s softirq, . task
  *
- * Options that change the prefix: context-info (trace.c leaves it out),
+ * Options that change the prefix: context-info (the reader leaves it out),
  * latency-format, irq-info, record-tgid, verbose; the clock decides
  * whether time stamps are nanoseconds (TRACE_FILE_TIME_IN_NS) or raw
  * counts.  Symbols follow sym-offset and sym-addr.

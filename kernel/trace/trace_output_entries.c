@@ -631,7 +631,7 @@ static struct trace_event builtin_events[] = {
 /**
  * init_events - register the printers of kernel/trace's own records
  *
- * Called once by trace.c while tracing is set up at boot.
+ * Called once by trace_bootparams.c while tracing is set up at boot.
  *
  * Return: 0.
  */

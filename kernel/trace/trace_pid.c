@@ -5,8 +5,8 @@
  *
  * Replaces upstream's pid_list.c and pid_list.h (Documentation/trace/
  * retrace/leaves.rst); the trace_pid_list_* functions keep 6.12's
- * prototypes and results, because upstream's trace.c, trace_events.c and
- * ftrace.c call them until step S9 of core-plan.rst.
+ * prototypes and results, because the pid files (trace_pid_files.c), the
+ * event pid filter and, when it returns, ftrace.c call them.
  *
  * Layout.  Every node is one 4 KiB block, used either as a middle node
  * (an array of pointers to leaves) or as a leaf (32,768 bits).  The set

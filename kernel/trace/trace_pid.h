@@ -19,12 +19,12 @@
  *     (a sched-RCU grace period, tracepoint_synchronize_unregister())
  *     before freeing it.
  *
- * The second part is the helpers of the set_*_pid files (still in
- * trace.c, under 6.12's names): build a new set from a write, walk a set
- * for a seq_file read, decide whether a task is traced, follow forks.
- * They are called under event_mutex except trace_ignore_this_task() and
- * trace_filter_add_remove_task(), which run from sched probes (any
- * context but NMI) on RCU-published sets.
+ * The second part is the helpers of the set_*_pid files
+ * (trace_pid_files.c, under 6.12's names): build a new set from a
+ * write, walk a set for a seq_file read, decide whether a task is
+ * traced, follow forks.  They are called under event_mutex except
+ * trace_ignore_this_task() and trace_filter_add_remove_task(), which
+ * run from sched probes (any context but NMI) on RCU-published sets.
  */
 #ifndef _TRACE_PID_H
 #define _TRACE_PID_H

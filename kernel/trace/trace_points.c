@@ -17,7 +17,7 @@
  * one object, the order gcc emits them in, which is the reverse of their
  * definition (the last event defined comes first; every multi-event
  * header's ids upstream depend on this too).  Upstream links
- * error_report-traces.o just before power-traces.o, and patches/0050 puts
+ * error_report-traces.o just before power-traces.o, and our Makefile puts
  * this object where the first was; so error_report.h must be read after
  * power.h for its one event to come out first, and every id then equals
  * the reference kernel's (events_identity.sh compares them).

@@ -185,9 +185,9 @@ EXPORT_SYMBOL_GPL(trace_array_init_printk);
 
 /*
  * The trace_printk destination.  Preemption must be off, and the
- * instance is used only until it goes back on: trace.c moves the
- * destination away from an instance and waits a grace period before
- * freeing it.
+ * instance is used only until it goes back on: instance removal
+ * (trace_instance.c) moves the destination away from an instance and
+ * waits a grace period before freeing it.
  */
 static __always_inline struct trace_array *printk_dest(void)
 {
@@ -289,7 +289,7 @@ void trace_printk_start_comm(void)
 		tracing_start_cmdline_record();
 }
 
-/* The trace_printk option changed (trace.c, under trace_types_lock). */
+/* The trace_printk option changed (trace_opts.c, under trace_types_lock). */
 void trace_printk_start_stop_comm(int enabled)
 {
 	if (!READ_ONCE(printk_setup_done))
@@ -579,7 +579,7 @@ int trace_array_printk(struct trace_array *tr, unsigned long ip,
 EXPORT_SYMBOL_GPL(trace_array_printk);
 
 /*
- * trace.c's own notes (e.g. into a snapshot buffer), gated by the
+ * The trace core's own notes (the snapshot's and the dump's), gated by the
  * trace_printk destination's option.
  */
 int trace_array_printk_buf(struct trace_buffer *buffer, unsigned long ip,

@@ -23,7 +23,8 @@
  *
  * ioctl(fd, 0) and close (flush) wake the waiters of the file: flush
  * also marks the file closed, so that a read in progress stops waiting.
- * snapshot_raw (trace.c) is the same file over the snapshot buffer.
+ * snapshot_raw (trace_snapshot_files.c) is the same file over the
+ * snapshot buffer.
  *
  * stats prints the CPU's counters (entries, overruns, bytes, the oldest
  * and the current stamp, dropped and read events).

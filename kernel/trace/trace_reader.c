@@ -74,7 +74,7 @@ void trace_access_unlock(int cpu)
 	up_read(&reader_all_cpus);
 }
 
-/* Called once by trace.c before the first tracefs file exists. */
+/* Called once by trace_dir_files.c before the first tracefs file exists. */
 void trace_access_lock_init(void)
 {
 	int cpu;

@@ -2,9 +2,9 @@
 /*
  * The reader of an instance's buffer, shared by its four files
  * (trace_reader.c, trace_reader_print.c, trace_text_files.c,
- * trace_raw_files.c) and by what is left of 6.12's trace.c (the
- * snapshot files and ftrace_dump() still open, walk and print
- * iterators).  Documentation/trace/retrace/reader.rst is the design.
+ * trace_raw_files.c) and by the snapshot files and ftrace_dump(), which
+ * also open, walk and print iterators.
+ * Documentation/trace/retrace/reader.rst is the design.
  *
  * Included by the trace.h umbrella after trace_array.h, on which it
  * relies for struct trace_array and friends (struct trace_iterator is
@@ -35,8 +35,8 @@
  * carries the instance, CPU and buffer; @spare is the sub-buffer last
  * read out of the ring buffer, @read how much of it was copied to user
  * space already (~0U: nothing is held, read a new one).  @spare_cpu is
- * the CPU @spare was allocated for.  The name is 6.12's: trace.c's
- * snapshot_raw_open() still fills one.
+ * the CPU @spare was allocated for.  The name is 6.12's:
+ * trace_snapshot_files.c's snapshot_raw_open() fills one too.
  */
 struct ftrace_buffer_info {
 	struct trace_iterator		iter;
@@ -52,7 +52,7 @@ void trace_access_lock_init(void);
 
 /*
  * The CPU a tracefs file reads: per_cpu/cpuN files carry N + 1 in the
- * inode's i_cdev (trace.c's trace_create_cpu_file() puts it there),
+ * inode's i_cdev (trace_dir_files.c puts it there),
  * the others read every CPU.
  */
 static inline int reader_file_cpu(struct inode *inode)
@@ -88,7 +88,7 @@ int reader_wait(struct trace_iterator *iter, int full);
 __poll_t reader_poll(struct trace_iterator *iter, struct file *filp,
 		     poll_table *pt);
 
-/* trace.c: pause-on-trace stops and restarts the instance's buffers. */
+/* trace_buffers.c: pause-on-trace stops and restarts an instance's buffers. */
 void tracing_start_tr(struct trace_array *tr);
 void tracing_stop_tr(struct trace_array *tr);
 
@@ -99,7 +99,8 @@ void reader_print_snapshot_help(struct seq_file *m,
 /*
  * trace_text_files.c: "trace" and "trace_pipe", top level and per CPU.
  * __tracing_open() and tracing_release() keep their 6.12 names: the
- * snapshot file (trace.c) opens and releases its iterator with them.
+ * snapshot file (trace_snapshot_files.c) opens and releases its
+ * iterator with them.
  */
 extern const struct file_operations tracing_fops;
 extern const struct file_operations tracing_pipe_fops;
@@ -110,7 +111,7 @@ int tracing_release(struct inode *inode, struct file *file);
 /*
  * trace_raw_files.c: per_cpu/cpuN/trace_pipe_raw and per_cpu/cpuN/stats.
  * The four tracing_buffers_*() keep their 6.12 names: snapshot_raw
- * (trace.c) is the same file over the snapshot buffer.
+ * (trace_snapshot_files.c) is the same file over the snapshot buffer.
  */
 extern const struct file_operations tracing_buffers_fops;
 extern const struct file_operations tracing_stats_fops;
@@ -174,9 +175,9 @@ void trace_default_header(struct seq_file *m);
 void trace_latency_header(struct seq_file *m);
 
 /*
- * Checking the formats an event prints with (trace.c): rewrite %p-like
- * conversions of @fmt for the hash-ptr option, grow iter->fmt, and
- * skip records whose format is unsafe to print.
+ * Checking the formats an event prints with (trace_reader_fmt.c):
+ * rewrite %p-like conversions of @fmt for the hash-ptr option, grow
+ * iter->fmt, and skip records whose format is unsafe to print.
  */
 const char *trace_event_format(struct trace_iterator *iter, const char *fmt);
 char *trace_iter_expand_format(struct trace_iterator *iter);

@@ -81,7 +81,7 @@ static int readme_open(struct inode *inode, struct file *filp)
 	return single_open(filp, readme_show, NULL);
 }
 
-/* Name kept: trace.c creates README with it. */
+/* Name kept: trace_dir_files.c creates README with it. */
 const struct file_operations tracing_readme_fops = {
 	.open		= readme_open,
 	.read		= seq_read,

@@ -17,7 +17,7 @@
  * buffer (tr->mapped) and an armed snapshot exclude each other: a swap
  * would pull the mapped pages away from under the mapping.  Arming is
  * refused while mapped (here); mapping is refused while armed by the
- * mmap side (trace.c, then the reader's trace_raw_files.c), which also
+ * mmap side (the reader's trace_raw_files.c), which also
  * waits for a grace period on the first mapping so that no swap that
  * missed tr->mapped is still running.
  *
@@ -665,8 +665,9 @@ static void snapshot_swap_this_cpu(void *data)
  *       CONFIG_RING_BUFFER_ALLOW_SWAP, else -EINVAL);
  *   2+  empty the snapshot (all CPUs or the file's), keeping it.
  * -EBUSY while the tracer owns the max buffer, a conditional snapshot
- * is armed, or (for 1) the live buffer is mapped.  The open (trace.c)
- * left a seq_file whose private iterator names the instance and CPU.
+ * is armed, or (for 1) the live buffer is mapped.  The open
+ * (trace_snapshot_files.c) left a seq_file whose private iterator names
+ * the instance and CPU.
  */
 static ssize_t snapshot_file_do(struct trace_array *tr, int cpu,
 				unsigned long val)

@@ -4,10 +4,11 @@
  *
  * "trace" (and per_cpu/cpuN/trace) is a seq_file over a non-consuming
  * iterator (trace_reader.c): reading shows the header, then every
- * record in time order, and leaves the buffer as it was.  Opening it
- * for writing with O_TRUNC empties the buffer (of that CPU); written
- * bytes are accepted and ignored.  trace.c's snapshot file is the same
- * reader over the snapshot buffer (__tracing_open(..., true)).
+ * record in time order, and leaves the buffer as it was.  Opening it for
+ * writing with O_TRUNC empties the buffer (of that CPU); written bytes
+ * are accepted and ignored.  The snapshot file (trace_snapshot_files.c)
+ * is the same reader over the snapshot buffer
+ * (__tracing_open(..., true)).
  *
  * "trace_pipe" (and per_cpu/cpuN/trace_pipe) consumes: a read blocks
  * until there is a record (O_NONBLOCK: -EAGAIN), prints as many whole

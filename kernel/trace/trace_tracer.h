@@ -6,7 +6,7 @@
  *
  * A tracer is a static ops table, registered once (register_tracer(),
  * at boot or module init; never unregistered) on a list owned by
- * trace.c.  Each instance has exactly one current tracer.
+ * trace_tracers.c.  Each instance has exactly one current tracer.
  *
  * Locking: the tracer list, every instance's current_trace, a tracer's
  * @enabled count and its option files are under trace_types_lock.  The

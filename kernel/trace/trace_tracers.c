@@ -26,7 +26,7 @@
  * microseconds; the current tracer hears about a change through
  * ->update_thresh.
  *
- * Locks: trace_types_lock (trace.c) covers the list, every instance's
+ * Locks: trace_types_lock (trace_instance.c) covers the list, every instance's
  * current tracer and each tracer's enabled count.  Process context;
  * register_tracer() runs at boot only.
  */
@@ -169,7 +169,7 @@ static void tracer_stop_current(struct trace_array *tr)
 	tr->current_trace = &nop_trace;
 }
 
-/* Name kept: trace.c's instance removal calls it with trace_types_lock. */
+/* Name kept: instance removal calls it with trace_types_lock. */
 void tracing_set_nop(struct trace_array *tr)
 {
 	if (tr->current_trace != &nop_trace)
@@ -376,7 +376,7 @@ static int tracers_release(struct inode *inode, struct file *filp)
 	return seq_release(inode, filp);
 }
 
-/* Name kept: trace.c's init_tracer_tracefs() creates the file. */
+/* Name kept: init_tracer_tracefs() (trace_dir_files.c) creates the file. */
 const struct file_operations show_traces_fops = {
 	.open		= tracers_open,
 	.read		= seq_read,
@@ -417,7 +417,7 @@ static ssize_t current_tracer_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-/* Name kept: trace.c's init_tracer_tracefs() creates the file. */
+/* Name kept: init_tracer_tracefs() (trace_dir_files.c) creates the file. */
 const struct file_operations set_tracer_fops = {
 	.open		= tracing_open_generic_tr,
 	.read		= current_tracer_read,
@@ -426,7 +426,7 @@ const struct file_operations set_tracer_fops = {
 	.release	= tracing_release_generic_tr,
 };
 
-/* tracing_thresh: microseconds; the variable (trace.c) is in ns. */
+/* tracing_thresh: microseconds; the variable (above) is in ns. */
 
 static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
@@ -470,7 +470,7 @@ static ssize_t thresh_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-/* Name kept: trace.c creates tracing_thresh with it. */
+/* Name kept: trace_dir_files.c creates tracing_thresh with it. */
 const struct file_operations tracing_thresh_fops = {
 	.open		= tracing_open_generic,
 	.read		= thresh_read,

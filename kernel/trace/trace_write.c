@@ -6,7 +6,7 @@
  * (core-plan.rst 2.6, write.rst).
  *
  * Entry points keep 6.12's names and signatures, because the staging
- * headers, trace_events.c and the tracers call them:
+ * headers, the event registry and the tracers call them:
  *
  *   trace_event_buffer_reserve()/_commit()   generated event probes
  *   trace_event_buffer_lock_reserve()        probes that fill their own
