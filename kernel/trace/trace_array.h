@@ -213,6 +213,23 @@ struct trace_array {
 	unsigned int		n_err_log_entries;
 };
 
+/*
+ * tr->max_lock from process context: it is an arch spinlock (no
+ * lockdep, no preemption handling of its own), so interrupts go off
+ * around it, which also keeps a swap on this CPU from nesting inside.
+ */
+static inline void trace_max_lock_irq(struct trace_array *tr)
+{
+	local_irq_disable();
+	arch_spin_lock(&tr->max_lock);
+}
+
+static inline void trace_max_unlock_irq(struct trace_array *tr)
+{
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_enable();
+}
+
 /* The instance list (global instance last) and its lock. */
 extern struct list_head ftrace_trace_arrays;
 extern struct mutex trace_types_lock;
@@ -377,11 +394,9 @@ extern bool allocate_snapshot;
  * The snapshot buffer's own life (trace_snapshot.c), trace_types_lock
  * held: free_snapshot() shrinks it back to nothing,
  * tracing_arm_snapshot_locked() is tracing_arm_snapshot() for a caller
- * that holds the lock (-EBUSY while the buffer is mapped).
- * tracing_snapshot_write() is the write of the snapshot file (0 frees,
- * 1 allocates and swaps, 2 empties); the open side and the files are
- * trace_snapshot_files.c's.  trace_create_maxlat_file() makes an
- * instance's tracing_max_latency.
+ * that holds the lock (-EBUSY while the buffer is mapped).  The
+ * snapshot files are trace_snapshot_files.c's; trace_maxlat.c's
+ * trace_create_maxlat_file() makes an instance's tracing_max_latency.
  */
 #ifdef CONFIG_TRACER_MAX_TRACE
 void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer);
@@ -392,8 +407,6 @@ static inline void trace_create_maxlat_file(struct trace_array *tr,
 #ifdef CONFIG_TRACER_SNAPSHOT
 void free_snapshot(struct trace_array *tr);
 int tracing_arm_snapshot_locked(struct trace_array *tr);
-ssize_t tracing_snapshot_write(struct file *filp, const char __user *ubuf,
-			       size_t cnt, loff_t *ppos);
 extern const struct file_operations snapshot_fops;
 extern const struct file_operations snapshot_raw_fops;
 #else
@@ -415,6 +428,7 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 #define LATENCY_FS_NOTIFY
 #endif
 #endif
+/* Tell watchers of tracing_max_latency it changed (trace_maxlat.c). */
 #ifdef LATENCY_FS_NOTIFY
 void latency_fsnotify(struct trace_array *tr);
 #else

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Event files, systems and their eventfs tree.
+ * Event files, systems and their eventfs tree (the files in it are each
+ * job's: enable in trace_event_enable_files.c, filter in
+ * trace_event_filter_files.c, format and id in trace_event_format.c,
+ * trigger in trace_events_trigger.c).
  *
  * For every instance (struct trace_array) and every event call there is
  * one event file (struct trace_event_file, on tr->events): the probe's
@@ -119,8 +122,6 @@ static void sysdir_leave(struct trace_subsystem_dir *dir)
 	list_del(&dir->list);
 	sysdir_put(dir);
 }
-
-static const struct file_operations evreg_system_filter_fops;
 
 /* eventfs entries of events/SYSTEM/ */
 static int evreg_system_entry(const char *name, umode_t *mode, void **data,
@@ -267,98 +268,6 @@ int evreg_system_release(struct inode *inode, struct file *filp)
 	mutex_unlock(&event_mutex);
 	return 0;
 }
-
-static char *filter_text_from_user(const char __user *ubuf, size_t cnt)
-{
-	if (cnt >= PAGE_SIZE)
-		return ERR_PTR(-EINVAL);
-	return memdup_user_nul(ubuf, cnt);
-}
-
-static int event_filter_fill(void *filp, struct trace_seq *s)
-{
-	struct trace_event_file *file;
-
-	guard(mutex)(&event_mutex);
-	file = event_file_file(filp);
-	if (!file)
-		return -ENODEV;
-	print_event_filter(file, s);
-	return 0;
-}
-
-static ssize_t event_filter_read(struct file *filp, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
-{
-	return evreg_seq_read(ubuf, cnt, ppos, event_filter_fill, filp);
-}
-
-static ssize_t event_filter_write(struct file *filp, const char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	struct trace_event_file *file;
-	char *text = filter_text_from_user(ubuf, cnt);
-	int err = -ENODEV;
-
-	if (IS_ERR(text))
-		return PTR_ERR(text);
-	mutex_lock(&event_mutex);
-	file = event_file_file(filp);
-	if (file)
-		err = apply_event_filter(file, text);
-	mutex_unlock(&event_mutex);
-	kfree(text);
-	if (err < 0)
-		return err;
-	*ppos += cnt;
-	return cnt;
-}
-
-static int system_filter_fill(void *dir, struct trace_seq *s)
-{
-	print_subsystem_event_filter(((struct trace_subsystem_dir *)dir)->subsystem,
-				     s);
-	return 0;
-}
-
-static ssize_t system_filter_read(struct file *filp, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
-{
-	return evreg_seq_read(ubuf, cnt, ppos, system_filter_fill,
-			      filp->private_data);
-}
-
-static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	char *text = filter_text_from_user(ubuf, cnt);
-	int err;
-
-	if (IS_ERR(text))
-		return PTR_ERR(text);
-	err = apply_subsystem_event_filter(filp->private_data, text);
-	kfree(text);
-	if (err < 0)
-		return err;
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations evreg_filter_fops = {
-	.open		= tracing_open_file_tr,
-	.read		= event_filter_read,
-	.write		= event_filter_write,
-	.release	= tracing_release_file_tr,
-	.llseek		= default_llseek,
-};
-
-static const struct file_operations evreg_system_filter_fops = {
-	.open		= evreg_system_open,
-	.read		= system_filter_read,
-	.write		= system_filter_write,
-	.release	= evreg_system_release,
-	.llseek		= default_llseek,
-};
 
 /*
  * eventfs entries of events/SYSTEM/EVENT/.  Calls of the ftrace system

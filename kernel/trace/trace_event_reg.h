@@ -8,12 +8,15 @@
  *                         fields, raw init, registration at boot, by
  *                         modules and by dynamic event code
  *   trace_event_dirs.c    event files (one per instance and call),
- *                         systems and their eventfs directories, the
- *                         filter files, instance add/remove
+ *                         systems and their eventfs directories,
+ *                         instance add/remove
+ *   trace_event_filter_files.c  the filter files of events and systems
  *   trace_event_format.c  format, id, header_page, header_event
  *   trace_event_fmtcheck.c  the print fmt check of raw init
- *   trace_event_enable.c  the enable state machine, enable files,
- *                         set_event, available_events, the kernel API
+ *   trace_event_enable.c  the enable state machine, the kernel API,
+ *                         trace_event= at boot
+ *   trace_event_enable_files.c  enable files, set_event,
+ *                         available_events
  *   trace_event_pid.c     set_event_pid, set_event_notrace_pid, fork
  *                         following and the per-CPU ignore verdict
  *
@@ -90,6 +93,11 @@ int evreg_system_open(struct inode *inode, struct file *filp);
 int evreg_system_tr_open(struct inode *inode, struct file *filp);
 int evreg_system_release(struct inode *inode, struct file *filp);
 
+/* trace_event_filter_files.c */
+
+extern const struct file_operations evreg_filter_fops;
+extern const struct file_operations evreg_system_filter_fops;
+
 /* trace_event_format.c */
 
 extern const struct file_operations evreg_format_fops;
@@ -111,6 +119,8 @@ int evreg_set_clr_locked(struct trace_array *tr, const char *match,
 int evreg_set_clr(struct trace_array *tr, const char *match,
 		  const char *sub, const char *event, int set);
 void evreg_boot_enable(struct trace_array *tr);
+
+/* trace_event_enable_files.c */
 
 /* "0\n", "1\n", "0*\n" or "1*\n" and its NUL */
 #define EVREG_ENABLE_TEXT	4

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The snapshot buffer of an instance: allocation, the swap with the live
- * buffer, conditional snapshots, the write side of the "snapshot" files,
- * the max-latency record and the exclusion between snapshots and a
- * user-space mapping of the live buffer.
+ * buffer, conditional snapshots and the exclusion between snapshots and
+ * a user-space mapping of the live buffer.  The "snapshot" files are
+ * trace_snapshot_files.c; the latency tracers' tracing_max_latency file
+ * and its change notification are trace_maxlat.c.
  *
  * Every instance carries a second buffer, tr->max_buffer, kept at one
  * page per CPU until a snapshot is wanted ("allocated": then it has the
@@ -63,116 +64,14 @@
  *       removed); arming also allocates, under trace_types_lock.
  */
 #include <linux/cred.h>
-#include <linux/fs.h>
-#include <linux/fsnotify.h>
-#include <linux/irq_work.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
-#include <linux/uaccess.h>
-#include <linux/workqueue.h>
 
 #include "trace.h"
 
 #ifdef CONFIG_TRACER_MAX_TRACE
-
-/* --- the max-latency record and its file -------------------------------- */
-
-#ifdef LATENCY_FS_NOTIFY
-/*
- * Every swap, and every new maximum of a latency tracer, tells inotify
- * watchers of tracing_max_latency that it changed.  A swap may run in
- * the scheduler or the idle loop, where queueing work could deadlock on
- * a runqueue lock, so an irq_work queues the work that notifies.  Both
- * are set up before the file's dentry is published (release/acquire on
- * tr->d_max_latency); a swap before that notifies nobody.
- */
-static void maxlat_notify_work(struct work_struct *work)
-{
-	struct trace_array *tr;
-
-	tr = container_of(work, struct trace_array, fsnotify_work);
-	fsnotify_inode(d_inode(tr->d_max_latency), FS_MODIFY);
-}
-
-static void maxlat_notify_irq_work(struct irq_work *iwork)
-{
-	struct trace_array *tr;
-
-	tr = container_of(iwork, struct trace_array, fsnotify_irqwork);
-	queue_work(system_unbound_wq, &tr->fsnotify_work);
-}
-
-void latency_fsnotify(struct trace_array *tr)
-{
-	/* Pairs with the release in trace_create_maxlat_file(). */
-	if (smp_load_acquire(&tr->d_max_latency))
-		irq_work_queue(&tr->fsnotify_irqwork);
-}
-
-static void maxlat_notify_setup(struct trace_array *tr)
-{
-	INIT_WORK(&tr->fsnotify_work, maxlat_notify_work);
-	init_irq_work(&tr->fsnotify_irqwork, maxlat_notify_irq_work);
-}
-#else
-static void maxlat_notify_setup(struct trace_array *tr) { }
-#endif /* LATENCY_FS_NOTIFY */
-
-/*
- * tracing_max_latency: the largest latency a latency tracer saw, in
- * microseconds (kept in nanoseconds); -1 reads back as "-1".  Writable,
- * to reset it or to set the bar.
- */
-static ssize_t maxlat_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
-{
-	struct trace_array *tr = filp->private_data;
-	unsigned long ns = READ_ONCE(tr->max_latency);
-	char text[32];
-	int len;
-
-	if (ns == ULONG_MAX)
-		len = scnprintf(text, sizeof(text), "-1\n");
-	else
-		len = scnprintf(text, sizeof(text), "%lu\n",
-				(unsigned long)nsecs_to_usecs(ns));
-	return simple_read_from_buffer(ubuf, cnt, ppos, text, len);
-}
-
-static ssize_t maxlat_write(struct file *filp, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
-{
-	struct trace_array *tr = filp->private_data;
-	unsigned long us;
-	int err = kstrtoul_from_user(ubuf, cnt, 10, &us);
-
-	if (err)
-		return err;
-	WRITE_ONCE(tr->max_latency, us * NSEC_PER_USEC);
-	return cnt;
-}
-
-static const struct file_operations maxlat_fops = {
-	.open		= tracing_open_generic_tr,
-	.release	= tracing_release_generic_tr,
-	.read		= maxlat_read,
-	.write		= maxlat_write,
-	.llseek		= generic_file_llseek,
-};
-
-void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer)
-{
-	struct dentry *d;
-
-	maxlat_notify_setup(tr);
-	d = trace_create_file("tracing_max_latency", TRACE_MODE_WRITE,
-			      d_tracer, tr, &maxlat_fops);
-	/* Pairs with the acquire in latency_fsnotify(). */
-	smp_store_release(&tr->d_max_latency, d);
-}
 
 /* --- the swap ------------------------------------------------------------ */
 
@@ -327,23 +226,6 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 #ifdef CONFIG_TRACER_SNAPSHOT
 
 /* --- allocation and arming ----------------------------------------------- */
-
-/*
- * tr->max_lock from process context: it is an arch spinlock (no
- * lockdep, no preemption handling of its own), so interrupts go off
- * around it, which also keeps a swap on this CPU from nesting inside.
- */
-static void max_lock_irq(struct trace_array *tr)
-{
-	local_irq_disable();
-	arch_spin_lock(&tr->max_lock);
-}
-
-static void max_unlock_irq(struct trace_array *tr)
-{
-	arch_spin_unlock(&tr->max_lock);
-	local_irq_enable();
-}
 
 /*
  * Give the snapshot the live buffer's sub-buffer order and per-CPU
@@ -536,10 +418,10 @@ void *tracing_cond_snapshot_data(struct trace_array *tr)
 	struct cond_snapshot *cond;
 	void *data;
 
-	max_lock_irq(tr);
+	trace_max_lock_irq(tr);
 	cond = tr->cond_snapshot;
 	data = cond ? cond->cond_data : NULL;
-	max_unlock_irq(tr);
+	trace_max_unlock_irq(tr);
 	return data;
 }
 EXPORT_SYMBOL_GPL(tracing_cond_snapshot_data);
@@ -614,9 +496,9 @@ int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
 	else
 		ret = tracing_arm_snapshot_locked(tr);
 	if (!ret) {
-		max_lock_irq(tr);
+		trace_max_lock_irq(tr);
 		tr->cond_snapshot = cond;
-		max_unlock_irq(tr);
+		trace_max_unlock_irq(tr);
 		cond = NULL;
 	}
 	mutex_unlock(&trace_types_lock);
@@ -636,10 +518,10 @@ int tracing_snapshot_cond_disable(struct trace_array *tr)
 {
 	struct cond_snapshot *cond;
 
-	max_lock_irq(tr);
+	trace_max_lock_irq(tr);
 	cond = tr->cond_snapshot;
 	tr->cond_snapshot = NULL;
-	max_unlock_irq(tr);
+	trace_max_unlock_irq(tr);
 
 	if (!cond)
 		return -EINVAL;
@@ -649,108 +531,6 @@ int tracing_snapshot_cond_disable(struct trace_array *tr)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_cond_disable);
-
-/* --- the snapshot files (write side) --------------------------------------- */
-
-/* The per-CPU file's "1": runs on that CPU, by IPI. */
-static void snapshot_swap_this_cpu(void *data)
-{
-	update_max_tr_single(data, current, smp_processor_id());
-}
-
-/*
- * "snapshot" and "per_cpu/cpuN/snapshot" take a number:
- *   0   free the snapshot (the top-level file only: -EINVAL per CPU);
- *   1   allocate if needed and swap (per CPU only with
- *       CONFIG_RING_BUFFER_ALLOW_SWAP, else -EINVAL);
- *   2+  empty the snapshot (all CPUs or the file's), keeping it.
- * -EBUSY while the tracer owns the max buffer, a conditional snapshot
- * is armed, or (for 1) the live buffer is mapped.  The open
- * (trace_snapshot_files.c) left a seq_file whose private iterator names
- * the instance and CPU.
- */
-static ssize_t snapshot_file_do(struct trace_array *tr, int cpu,
-				unsigned long val)
-{
-	bool armed_cond;
-	int ret;
-
-	lockdep_assert_held(&trace_types_lock);
-
-	if (tr->current_trace->use_max_tr)
-		return -EBUSY;
-
-	max_lock_irq(tr);
-	armed_cond = tr->cond_snapshot;
-	max_unlock_irq(tr);
-	if (armed_cond)
-		return -EBUSY;
-
-	switch (val) {
-	case 0:
-		if (cpu != RING_BUFFER_ALL_CPUS)
-			return -EINVAL;
-		if (tr->allocated_snapshot)
-			free_snapshot(tr);
-		return 0;
-	case 1:
-		if (!IS_ENABLED(CONFIG_RING_BUFFER_ALLOW_SWAP) &&
-		    cpu != RING_BUFFER_ALL_CPUS)
-			return -EINVAL;
-		/* The live buffer may have been resized since. */
-		if (tr->allocated_snapshot) {
-			ret = resize_buffer_duplicate_size(&tr->max_buffer,
-							   &tr->array_buffer,
-							   cpu);
-			if (ret < 0)
-				return ret;
-		}
-		ret = tracing_arm_snapshot_locked(tr);
-		if (ret)
-			return ret;
-		if (cpu == RING_BUFFER_ALL_CPUS) {
-			local_irq_disable();
-			update_max_tr(tr, current, smp_processor_id(), NULL);
-			local_irq_enable();
-		} else {
-			smp_call_function_single(cpu, snapshot_swap_this_cpu,
-						 tr, 1);
-		}
-		tracing_disarm_snapshot(tr);
-		return 0;
-	default:
-		if (!tr->allocated_snapshot)
-			return 0;
-		if (cpu == RING_BUFFER_ALL_CPUS)
-			tracing_reset_online_cpus(&tr->max_buffer);
-		else
-			tracing_reset_cpu(&tr->max_buffer, cpu);
-		return 0;
-	}
-}
-
-ssize_t tracing_snapshot_write(struct file *filp, const char __user *ubuf,
-			       size_t cnt, loff_t *ppos)
-{
-	struct seq_file *seq = filp->private_data;
-	struct trace_iterator *iter = seq->private;
-	unsigned long val;
-	ssize_t ret;
-
-	/* Like any first use of tracing, this expands the live buffer. */
-	ret = tracing_update_buffers(iter->tr);
-	if (!ret)
-		ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
-	if (!ret) {
-		guard(mutex)(&trace_types_lock);
-		ret = snapshot_file_do(iter->tr, iter->cpu_file, val);
-	}
-	if (ret < 0)
-		return ret;
-
-	*ppos += cnt;
-	return cnt;
-}
 
 #else /* !CONFIG_TRACER_SNAPSHOT */
 
