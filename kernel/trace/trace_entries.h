@@ -7,13 +7,13 @@
  * the macros below, includes this file and so makes one thing out of
  * every entry.
  *
- *   trace.h               the C structs (struct <sname> { struct
+ *   trace_records.h       the C structs (struct <sname> { struct
  *                         trace_entry ent; members }) and the extern
  *                         declarations of event_<name>;
  *   trace_core_events.c   the field tables and event calls of system
  *                         "ftrace" (format and id files, perf);
  *   trace_output_entries.c and the writers use the structs through
- *                         trace.h.
+ *                         trace_records.h.
  *
  * An entry:
  *
@@ -25,7 +25,7 @@
  *   FTRACE_ENTRY_DUP(...)            a second event of an existing
  *                                    struct: no struct is made
  *
- * type is a fixed value of enum trace_type (trace.h): ids of these
+ * type is a fixed value of enum trace_type (trace_records.h): ids of these
  * events never depend on registration order.  Members, in record order:
  *
  *   __field(t, m)                  shown as "t m"
@@ -113,24 +113,31 @@ FTRACE_ENTRY_PACKED(funcgraph_exit, ftrace_graph_ret_entry, TRACE_GRAPH_RET,
 /*
  * --- task switches and wake-ups (latency tracers): one struct, two
  * events ---
+ *
+ * Both list the same members and print arguments (FTRACE_CTX_ENTRY());
+ * only the print fmt differs.  The macro has white space between two
+ * tokens exactly where the two lists had it, so the format files are
+ * unchanged.
  */
-FTRACE_ENTRY(context_switch, ctx_switch_entry, TRACE_CTX,
-	     F_STRUCT(__field(unsigned int, prev_pid) __field(unsigned int, next_pid)
-		      __field(unsigned int, next_cpu) __field(unsigned char, prev_prio)
-		      __field(unsigned char, prev_state) __field(unsigned char, next_prio)
-		      __field(unsigned char, next_state)),
-	     F_printk("%u:%u:%u  ==> %u:%u:%u [%03u]", __entry->prev_pid, __entry->prev_prio,
-		      __entry->prev_state, __entry->next_pid, __entry->next_prio,
-		      __entry->next_state, __entry->next_cpu));
+#define FTRACE_CTX_ENTRY(entry, name, type, fmt)				\
+	entry(name, ctx_switch_entry, type,					\
+	      F_STRUCT(__field(unsigned int, prev_pid)			\
+		       __field(unsigned int, next_pid)			\
+		       __field(unsigned int, next_cpu)			\
+		       __field(unsigned char, prev_prio)		\
+		       __field(unsigned char, prev_state)		\
+		       __field(unsigned char, next_prio)		\
+		       __field(unsigned char, next_state)),		\
+	      F_printk(fmt, __entry->prev_pid, __entry->prev_prio,	\
+		       __entry->prev_state, __entry->next_pid,		\
+		       __entry->next_prio, __entry->next_state,		\
+		       __entry->next_cpu))
 
-FTRACE_ENTRY_DUP(wakeup, ctx_switch_entry, TRACE_WAKE,
-		 F_STRUCT(__field(unsigned int, prev_pid) __field(unsigned int, next_pid)
-			  __field(unsigned int, next_cpu) __field(unsigned char, prev_prio)
-			  __field(unsigned char, prev_state) __field(unsigned char, next_prio)
-			  __field(unsigned char, next_state)),
-		 F_printk("%u:%u:%u  ==+ %u:%u:%u [%03u]", __entry->prev_pid, __entry->prev_prio,
-			  __entry->prev_state, __entry->next_pid, __entry->next_prio,
-			  __entry->next_state, __entry->next_cpu));
+FTRACE_CTX_ENTRY(FTRACE_ENTRY, context_switch, TRACE_CTX,
+		 "%u:%u:%u  ==> %u:%u:%u [%03u]");
+
+FTRACE_CTX_ENTRY(FTRACE_ENTRY_DUP, wakeup, TRACE_WAKE,
+		 "%u:%u:%u  ==+ %u:%u:%u [%03u]");
 
 /* --- stacks (trace_write_stack.c) --- */
 
