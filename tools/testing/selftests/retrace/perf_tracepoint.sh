@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # perf_tracepoint.sh - trace events through perf (kernel/trace/trace_event_perf.c):
+# perf list shows every event of available_events as a tracepoint;
 # perf record + perf script of sched_switch system-wide (the raw records
 # decode with the format file), a perf filter (only matching records
 # arrive), counting with perf stat, two events and two sessions at once
@@ -28,6 +29,15 @@ record() {
 	perf record -q -a -o "$f" "$@" -- bash -c "$(declare -f work); work" \
 		> "$W/record.log" 2>&1 || { cat "$W/record.log"; return 1; }
 }
+
+# 0. perf list shows every event of available_events as a tracepoint
+perf list tracepoint 2> /dev/null | sed -nE 's/^ *([^ ]+:[^ ]+) +\[Tracepoint event\].*/\1/p' |
+	sort > "$W/list.txt"
+sort $T/available_events > "$W/avail.txt"
+comm -23 "$W/avail.txt" "$W/list.txt" > "$W/missing.txt"
+echo "perf list: $(wc -l < "$W/list.txt") tracepoints, $(wc -l < "$W/missing.txt") of $(wc -l < "$W/avail.txt") events missing"
+[ -s "$W/avail.txt" ] || fail "available_events is empty"
+[ -s "$W/missing.txt" ] && { head -n 5 "$W/missing.txt"; fail "perf list misses events"; }
 
 # 1. record and script
 record "$W/a.data" -e sched:sched_switch || fail "perf record -e sched:sched_switch"
