@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # demo.sh KOUT RESULTS - the README's "main job": boot the kernel, enable
-# sched:sched_switch and a syscall event, run a small workload, print the head
+# sched:sched_switch and a syscall event (sched_wakeup while syscall events
+# are pending in the lab config), run a small workload, print the head
 # of `trace`, read trace_pipe for a moment, record sched_switch with perf and
 # print `perf script`, power off.  Everything shown is real guest output.
 set -uo pipefail
@@ -14,22 +15,24 @@ cat > "$res/guest.sh" <<'GUEST'
 exec > /tmp/results/demo.out 2>&1
 T=/sys/kernel/tracing
 cd $T
-echo "### $(uname -r): enable sched:sched_switch and syscalls:sys_enter_openat"
+E2=syscalls/sys_enter_openat
+[ -d events/$E2 ] || E2=sched/sched_wakeup
+echo "### $(uname -r): enable sched:sched_switch and ${E2/\//:}"
 echo 0 > tracing_on; echo > trace
 echo 1 > events/sched/sched_switch/enable
-echo 1 > events/syscalls/sys_enter_openat/enable
+echo 1 > events/$E2/enable
 echo 1 > tracing_on
 for i in 1 2 3 4 5 6 7 8; do cat /proc/version > /dev/null; sleep 0.02; done
 echo "### head -n 16 trace"
 head -n 16 trace
-echo "### grep -m 6 sys_enter_openat trace"
-grep -m 6 sys_enter_openat trace
+echo "### grep -m 6 ${E2#*/} trace"
+grep -m 6 "${E2#*/}:" trace
 echo "### timeout 3 cat trace_pipe | head -n 12 (buffer cleared, a workload runs)"
 echo > trace
 (for i in 1 2 3 4 5 6; do ls / > /dev/null; sleep 0.1; done) &
 timeout 3 cat trace_pipe | head -n 12
 wait
-echo 0 > events/syscalls/sys_enter_openat/enable
+echo 0 > events/$E2/enable
 echo 0 > events/sched/sched_switch/enable
 echo "### perf record -e sched:sched_switch -a -- sleep 1"
 cd /tmp

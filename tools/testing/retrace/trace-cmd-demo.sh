@@ -4,7 +4,8 @@
 # trace-cmd-demo.sh KOUT RESULTS - show that trace-cmd, which reads the raw
 # sub-buffers of per_cpu/cpuN/trace_pipe_raw through libtraceevent, reads
 # ours: boot the kernel, `trace-cmd record` sched_switch and a syscall
-# event around a small workload (once with the default buffer, once with a
+# event (sched_wakeup while syscall events are pending) around a small
+# workload (once with the default buffer, once with a
 # small one and 8 KiB sub-buffers so that records are overwritten and
 # pages are handed over whole), print the head of `trace-cmd report`, its
 # per-CPU statistics, and compare the number of sched_switch records
@@ -21,9 +22,11 @@ T=/sys/kernel/tracing
 cd /tmp
 work() { for i in 1 2 3 4 5 6; do ls / > /dev/null; cat /proc/version > /dev/null; sleep 0.05; done; }
 echo "### $(uname -r); $(trace-cmd --version 2>&1 | head -n 1)"
-echo "### trace-cmd record -e sched:sched_switch -e syscalls:sys_enter_openat"
+E2=syscalls:sys_enter_openat
+[ -d $T/events/syscalls ] || E2=sched:sched_wakeup
+echo "### trace-cmd record -e sched:sched_switch -e $E2"
 trace-cmd record -q -o /tmp/a.dat -e sched:sched_switch \
-	-e syscalls:sys_enter_openat -- bash -c "$(declare -f work); work" > /dev/null
+	-e $E2 -- bash -c "$(declare -f work); work" > /dev/null
 echo "### trace-cmd report | head -n 20"
 trace-cmd report -i /tmp/a.dat 2>&1 | head -n 20
 echo "### trace-cmd report --stat"
