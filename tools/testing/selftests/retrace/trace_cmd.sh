@@ -11,8 +11,8 @@
 #      the buffer, `trace` prints them (our output code), then trace-cmd
 #      extract takes them raw and report decodes them without plugins.
 #      Both must list the same switches: the same number, and the same
-#      time stamp (to the microsecond), prev_pid and next_pid for each,
-#      in the same order.
+#      time stamp (in microseconds, rounded as `trace` rounds), prev_pid
+#      and next_pid for each, in the same order.
 # Exit 0 pass, 1 fail, 4 skip (kselftest convention).
 set -u
 T=/sys/kernel/tracing
@@ -50,9 +50,27 @@ fi
 grep -m 3 ' sched_switch: ' report.txt
 
 # 2. the same records through `trace` and through trace-cmd extract
-# switches FILE: "usecs prev_pid next_pid" for each sched_switch line.
+# switches FILE: "secs.usecs prev_pid next_pid" for each sched_switch
+# line.  `trace` prints microseconds rounded to nearest; report -t
+# prints nanoseconds, rounded here the same way.
 switches() {
-	sed -nE 's/.* ([0-9]+)\.([0-9]{6})[0-9]*: sched_switch: .*prev_pid=([0-9]+) .*next_pid=([0-9]+).*/\1.\2 \3 \4/p' "$1"
+	awk '{
+		for (i = 2; i <= NF; i++)
+			if ($i == "sched_switch:" && $(i - 1) ~ /^[0-9]+\.[0-9]+:$/)
+				break
+		if (i > NF)
+			next
+		split(substr($(i - 1), 1, length($(i - 1)) - 1), t, ".")
+		s = t[1]; f = t[2]
+		if (length(f) == 9) {
+			us = int((f + 500) / 1000)
+			if (us >= 1000000) { s++; us -= 1000000 }
+			f = sprintf("%06d", us)
+		}
+		p = $0; sub(/.*prev_pid=/, "", p); sub(/ .*/, "", p)
+		n = $0; sub(/.*next_pid=/, "", n); sub(/ .*/, "", n)
+		print s "." f, p, n
+	}' "$1"
 }
 trace-cmd start -e sched:sched_switch > start.log 2>&1 ||
 	{ cat start.log; fail "trace-cmd start"; }
