@@ -22,6 +22,8 @@
 #include <linux/slab.h>
 #include <linux/cpu.h>
 #include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/vmalloc.h>
 
 #include "ring_buffer_internal.h"
 
@@ -30,8 +32,14 @@ struct rb_sbuf *rb_sbuf_alloc(struct trace_buffer *buffer, int cpu)
 	struct rb_sbuf *sb;
 	struct page *page;
 
-	sb = kzalloc_node(ALIGN(sizeof(*sb), cache_line_size()),
-			  GFP_KERNEL | __GFP_RETRY_MAYFAIL, cpu_to_node(cpu));
+	/*
+	 * Not cache-line aligned: two descriptors share a line.  The writer
+	 * stores to its tail's ->write and the reader to its own page's
+	 * ->read; they meet on a line only around a page swap, once per
+	 * sub-buffer, and 32 bytes a page of memory is worth more.
+	 */
+	sb = kzalloc_node(sizeof(*sb), GFP_KERNEL | __GFP_RETRY_MAYFAIL,
+			  cpu_to_node(cpu));
 	if (!sb)
 		return NULL;
 	page = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_COMP |
@@ -117,14 +125,25 @@ static void rb_cpu_free(struct rb_cpu *cpu)
 }
 
 /*
- * An array of sub-buffer pointers.  It can be large (a gigabyte of
- * 4 KiB pages is 2 MiB of pointers), so it may come from vmalloc, and
- * a size nothing could satisfy fails quietly: the caller says -ENOMEM.
+ * An array of sub-buffer pointers, used only on slow paths (layout,
+ * resize, mmap).  It can be large (a gigabyte of 4 KiB pages is 2 MiB of
+ * pointers).  Beyond a page it comes from vmalloc, which takes whole
+ * pages: kmalloc would round it up to a power of two, and the ring's
+ * n + 1 entries (the reader's page) are often just past one, which
+ * doubled it.  A size nothing could satisfy fails quietly: the caller
+ * says -ENOMEM.
  */
 static struct rb_sbuf **rb_sbuf_array(unsigned long n, int cpu)
 {
-	return kvcalloc_node(n, sizeof(struct rb_sbuf *),
-			     GFP_KERNEL | __GFP_NOWARN, cpu_to_node(cpu));
+	gfp_t gfp = GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN;
+	size_t bytes;
+
+	if (check_mul_overflow(n, sizeof(struct rb_sbuf *), &bytes))
+		return NULL;
+	if (bytes <= PAGE_SIZE)
+		return kmalloc_node(bytes, gfp, cpu_to_node(cpu));
+	return __vmalloc_node(bytes, 1, gfp, cpu_to_node(cpu),
+			      __builtin_return_address(0));
 }
 
 static struct rb_sbuf **rb_sbufs_alloc(struct trace_buffer *buffer, int cpu,
