@@ -62,35 +62,28 @@ static void maxlat_notify_setup(struct trace_array *tr) { }
 
 /*
  * tracing_max_latency: the largest latency a latency tracer saw, in
- * microseconds (kept in nanoseconds); -1 reads back as "-1".  Writable,
- * to reset it or to set the bar.
+ * microseconds (kept in nanoseconds; trace_usecs_read() and
+ * trace_usecs_from_user() do the units).  Writable, to reset it or to
+ * set the bar.
  */
 static ssize_t maxlat_read(struct file *filp, char __user *ubuf, size_t cnt,
 			   loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
-	unsigned long ns = READ_ONCE(tr->max_latency);
-	char text[32];
-	int len;
 
-	if (ns == ULONG_MAX)
-		len = scnprintf(text, sizeof(text), "-1\n");
-	else
-		len = scnprintf(text, sizeof(text), "%lu\n",
-				(unsigned long)nsecs_to_usecs(ns));
-	return simple_read_from_buffer(ubuf, cnt, ppos, text, len);
+	return trace_usecs_read(READ_ONCE(tr->max_latency), ubuf, cnt, ppos);
 }
 
 static ssize_t maxlat_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
-	unsigned long us;
-	int err = kstrtoul_from_user(ubuf, cnt, 10, &us);
+	unsigned long ns;
+	int err = trace_usecs_from_user(ubuf, cnt, &ns);
 
 	if (err)
 		return err;
-	WRITE_ONCE(tr->max_latency, us * NSEC_PER_USEC);
+	WRITE_ONCE(tr->max_latency, ns);
 	return cnt;
 }
 

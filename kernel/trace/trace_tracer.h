@@ -158,5 +158,10 @@ void __init clear_boot_tracer(void);
 extern const struct file_operations show_traces_fops;
 extern const struct file_operations set_tracer_fops;
 extern const struct file_operations tracing_thresh_fops;
+/* Files kept in ns and shown in us (tracing_thresh, tracing_max_latency). */
+ssize_t trace_usecs_read(unsigned long ns, char __user *ubuf, size_t cnt,
+			 loff_t *ppos);
+int trace_usecs_from_user(const char __user *ubuf, size_t cnt,
+			  unsigned long *ns);
 
 #endif /* _TRACE_TRACER_H */

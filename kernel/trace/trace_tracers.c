@@ -426,12 +426,16 @@ const struct file_operations set_tracer_fops = {
 	.release	= tracing_release_generic_tr,
 };
 
-/* tracing_thresh: microseconds; the variable (above) is in ns. */
-
-static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
+/*
+ * The files that keep nanoseconds and show microseconds (tracing_thresh
+ * here, tracing_max_latency in trace_maxlat.c).  ULONG_MAX reads back as
+ * -1.  6.12 multiplied a write without a check, so a huge value wrapped
+ * around; ours refuses it with -ERANGE, the errno of a number too big
+ * to parse.
+ */
+ssize_t trace_usecs_read(unsigned long ns, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
 {
-	unsigned long ns = READ_ONCE(tracing_thresh);
 	char text[24];
 	int len;
 
@@ -443,22 +447,35 @@ static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
 	return simple_read_from_buffer(ubuf, cnt, ppos, text, len);
 }
 
-/*
- * 6.12 multiplied without a check, so a huge value wrapped around;
- * ours refuses it with -ERANGE, the errno of a number too big to parse.
- */
+int trace_usecs_from_user(const char __user *ubuf, size_t cnt,
+			  unsigned long *ns)
+{
+	unsigned long us;
+	int ret = kstrtoul_from_user(ubuf, cnt, 10, &us);
+
+	if (ret)
+		return ret;
+	if (check_mul_overflow(us, (unsigned long)NSEC_PER_USEC, ns))
+		return -ERANGE;
+	return 0;
+}
+
+static ssize_t thresh_read(struct file *filp, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	return trace_usecs_read(READ_ONCE(tracing_thresh), ubuf, cnt, ppos);
+}
+
 static ssize_t thresh_write(struct file *filp, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
 	struct trace_array *tr = filp->private_data;
-	unsigned long us, ns;
+	unsigned long ns;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &us);
+	ret = trace_usecs_from_user(ubuf, cnt, &ns);
 	if (ret)
 		return ret;
-	if (check_mul_overflow(us, (unsigned long)NSEC_PER_USEC, &ns))
-		return -ERANGE;
 
 	guard(mutex)(&trace_types_lock);
 	WRITE_ONCE(tracing_thresh, ns);
