@@ -14,6 +14,7 @@
 #   make upstream-pending  the reference kernel with our pending set off
 #   make check-upstream-pending  the suites on that kernel
 #   make linkcheck       the symbols kernel/trace provides, against the list
+#   make layercheck      no component of kernel/trace references a higher layer
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
 #   make stress [S=120]  the ring buffer stress selftest for S seconds
 #   make refresh-patches rewrite patches/ hunks to apply exactly, in order
@@ -39,7 +40,7 @@ UPSTREAM_P := $(BUILD)/out/upstream-pending$(SUFFIX)
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck run demo check check-upstream bench stress clean
 
 all: build
 
@@ -81,6 +82,9 @@ check-upstream-pending: upstream-pending
 
 linkcheck: build
 	@$(H)/linkcheck.sh $(OURS) $(H)/expected/link-surface.txt
+
+layercheck: build
+	@$(H)/layercheck.py $(OURS) Documentation/trace/retrace/layers.rst
 
 # Against the reference with the same pending set (core-plan R1).
 bench: build upstream-pending
