@@ -22,6 +22,11 @@
  *   reservations refused >= dropped_events + commit_overrun
  *   lost counts reported to the reader <= overrun
  *
+ * Each refused reservation is put down to the check that refused it,
+ * read on the writer's CPU right after the refusal (rbs_why()), and a
+ * stream that was starved prints that breakdown with the recursion
+ * guard's state, so a failure says which check held the writes back.
+ *
  * Used by tools/testing/selftests/retrace/ring_buffer_stress.sh.
  */
 #include <linux/ring_buffer.h>
@@ -31,6 +36,8 @@
 #include <linux/module.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
+
+#include "ring_buffer_internal.h"
 
 static unsigned int seconds = 5;
 module_param(seconds, uint, 0444);
@@ -46,11 +53,34 @@ struct rbs_rec {
 	u8	tail[];		/* seq % 61 bytes of pattern */
 };
 
+/* Why ring_buffer_lock_reserve() returned NULL, in the order it checks. */
+enum rbs_why {
+	RBS_WHY_OFF,		/* buffer->record_disabled */
+	RBS_WHY_CPU_OFF,	/* the CPU's record_disabled */
+	RBS_WHY_NEST,		/* RB_MAX_NEST reservations held */
+	RBS_WHY_GUARD,		/* the recursion guard */
+	RBS_WHY_ROOM,		/* no room: dropped_events or commit_overrun */
+	RBS_WHYS
+};
+
+static const char * const rbs_why_name[RBS_WHYS] = {
+	[RBS_WHY_OFF]		= "off",
+	[RBS_WHY_CPU_OFF]	= "cpu-off",
+	[RBS_WHY_NEST]		= "nest",
+	[RBS_WHY_GUARD]		= "guard",
+	[RBS_WHY_ROOM]		= "room",
+};
+
 struct rbs_stream {
-	u64	written;	/* successful reservations, by the writer */
-	u64	refused;
-	u64	read;		/* by the consumer */
-	u64	last;		/* last sequence read + 1 */
+	u64		written;	/* successful reservations, by the writer */
+	u64		refused;
+	u64		why[RBS_WHYS];	/* refused, by rbs_why() */
+	unsigned int	ctx_bits;	/* the guard at the last refusal */
+	unsigned int	ctx_shift;
+	unsigned int	depth;
+	unsigned int	pc;		/* preempt_count() then */
+	u64		read;		/* by the consumer */
+	u64		last;		/* last sequence read + 1 */
 };
 
 struct rbs_cpu {
@@ -79,6 +109,37 @@ static u64 rbs_check(u32 cpu, u32 stream, u64 seq)
 	return (seq * 0x9E3779B97F4A7C15ULL) ^ ((u64)cpu << 40) ^ stream;
 }
 
+/*
+ * The check that refused a reservation of @s's writer, read on the
+ * writer's CPU with preemption off, right after the refusal.  Remote
+ * changes (a resize quiescing the CPU) can race it: it is a diagnosis,
+ * not an accounting.
+ */
+static void rbs_why(struct rbs_stream *s)
+{
+	struct rb_cpu *cpu = rbs_buf->buffers[smp_processor_id()];
+	unsigned int bit;
+	enum rbs_why why;
+
+	s->ctx_bits = READ_ONCE(cpu->ctx_bits);
+	s->ctx_shift = READ_ONCE(cpu->ctx_shift);
+	s->depth = READ_ONCE(cpu->depth);
+	s->pc = preempt_count();
+	bit = s->ctx_shift + (RB_CTX_BITS - 1) - interrupt_context_level();
+	if (atomic_read(&rbs_buf->record_disabled))
+		why = RBS_WHY_OFF;
+	else if (atomic_read(&cpu->record_disabled))
+		why = RBS_WHY_CPU_OFF;
+	else if (s->depth >= RB_MAX_NEST)
+		why = RBS_WHY_NEST;
+	else if ((s->ctx_bits & (1U << bit)) &&
+		 (s->ctx_bits & (1U << s->ctx_shift)))
+		why = RBS_WHY_GUARD;
+	else
+		why = RBS_WHY_ROOM;
+	s->why[why]++;
+}
+
 static void rbs_write(struct rbs_cpu *c, int stream)
 {
 	struct rbs_stream *s = &c->s[stream];
@@ -89,6 +150,7 @@ static void rbs_write(struct rbs_cpu *c, int stream)
 	ev = ring_buffer_lock_reserve(rbs_buf, sizeof(*r) + extra);
 	if (!ev) {
 		s->refused++;
+		rbs_why(s);
 		return;
 	}
 	r = ring_buffer_event_data(ev);
@@ -207,6 +269,26 @@ static void rbs_control(unsigned long ms)
 	}
 }
 
+/* Which checks refused each stream's writes, and the guard last seen. */
+static void rbs_report_refusals(struct rbs_cpu *c)
+{
+	static const char * const stream_name[RBS_STREAMS] = {
+		[RBS_TASK] = "task", [RBS_IRQ] = "irq",
+	};
+	struct rbs_stream *s;
+	int n, w;
+
+	for (n = 0; n < RBS_STREAMS; n++) {
+		s = &c->s[n];
+		pr_err("rb_stress: cpu %d %s: %llu written, %llu read, %llu refused:",
+		       c->cpu, stream_name[n], s->written, s->read, s->refused);
+		for (w = 0; w < RBS_WHYS; w++)
+			pr_cont(" %s %llu", rbs_why_name[w], s->why[w]);
+		pr_cont("; last refusal: ctx_bits %#x ctx_shift %u depth %u preempt_count %#x\n",
+			s->ctx_bits, s->ctx_shift, s->depth, s->pc);
+	}
+}
+
 static void rbs_timer_start(void *data)
 {
 	struct rbs_cpu *c = data;
@@ -305,8 +387,10 @@ static int __init rbs_init(void)
 		if (c->lost_reported > overrun)
 			rbs_fail("cpu %d: reported lost %llu > overrun %lu",
 				 cpu, c->lost_reported, overrun);
-		if (!c->s[RBS_TASK].read || !c->s[RBS_IRQ].read)
+		if (!c->s[RBS_TASK].read || !c->s[RBS_IRQ].read) {
 			rbs_fail("cpu %d: a stream was never read", cpu);
+			rbs_report_refusals(c);
+		}
 		pr_info("rb_stress: cpu %d: task %llu irq %llu written, %llu read, %lu overrun, %lu dropped, %llu refused\n",
 			cpu, c->s[RBS_TASK].written, c->s[RBS_IRQ].written,
 			rd, overrun, ring_buffer_dropped_events_cpu(rbs_buf, cpu),
