@@ -44,8 +44,18 @@ if ! make -s -C "$base" O="$kout" ARCH=x86_64 "CC=ccache gcc" M="$dir/modsrc" \
 	tail -n 20 "$dir/modsrc/build.log" >&2
 	exit 1
 fi
+# Upstream's inject (trace_events_inject.c) sizes the record it builds
+# from the event's own fields only: for an event without any, such as
+# retrace-sample/sample_empty, it allocates 1 byte and writes the 8-byte
+# record head (common_type, common_flags, ...) into it.  A KASAN kernel
+# reports that (slab-out-of-bounds in event_inject_write), so the debug
+# reference injects nothing into that event; events_identity.sh then
+# leaves the event's injected line out of the comparison, and says so.
+# Our kernel still injects into it, under KASAN too.
+skip=""
+case $(basename "$kout") in *-debug) skip="events/retrace-sample/sample_empty/" ;; esac
 cat > "$dir/vm/guest.sh" <<GUEST
-bash "$here/guest/events-dump.sh" /tmp/results/ref "$dir/modsrc"
+RETRACE_INJECT_SKIP="$skip" bash "$here/guest/events-dump.sh" /tmp/results/ref "$dir/modsrc"
 GUEST
 echo "refevents: dumping the reference kernel's events (guest)"
 if ! RETRACE_CMDLINE="kunit.enable=0" "$here/vm.sh" "$kout" "$dir/vm" run 900; then
