@@ -12,11 +12,10 @@
  * errno of the write, a line in error_log, and the filter file showing
  * the text with a caret and the message.
  *
- * struct event_filter (trace.h) is { prog, filter_string }.  trace.h
- * names the program type "struct prog_entry" and never looks inside it;
- * here that pointer holds a struct rtf_prog (ef_prog() and ef_publish()
- * convert, and so does the write path's verdict in trace_write.c, which
- * runs the program without calling filter_match_preds()).
+ * struct event_filter (trace_registry.h) is { filter_string, prog }:
+ * the program is the filter language's struct rtf_prog, which the
+ * registry names and never looks inside.  The write path's verdict in
+ * trace_write.c runs it without calling filter_match_preds().
  *
  * Contexts and locks:
  *
@@ -93,19 +92,19 @@ static const char *const ef_common_names[] = {
 /* Reader side: any context, inside the caller's RCU/SRCU/preempt section. */
 static inline struct rtf_prog *ef_prog(struct event_filter *filter)
 {
-	return (struct rtf_prog *)rcu_dereference_raw(filter->prog);
+	return rcu_dereference_raw(filter->prog);
 }
 
 static inline void ef_publish(struct event_filter *filter,
 			      struct rtf_prog *prog)
 {
-	rcu_assign_pointer(filter->prog, (struct prog_entry *)prog);
+	rcu_assign_pointer(filter->prog, prog);
 }
 
 /* Writer side: the program of a filter no reader can see any more. */
 static inline struct rtf_prog *ef_prog_owned(struct event_filter *filter)
 {
-	return (struct rtf_prog *)rcu_access_pointer(filter->prog);
+	return rcu_access_pointer(filter->prog);
 }
 
 /**

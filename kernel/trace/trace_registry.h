@@ -24,7 +24,7 @@
 
 struct dentry;
 struct eventfs_inode;
-struct prog_entry;
+struct rtf_prog;
 struct trace_array;
 struct trace_seq;
 
@@ -79,7 +79,7 @@ trace_find_event_field(struct trace_event_call *call, char *name);
  */
 struct event_filter {
 	char			*filter_string;
-	struct prog_entry __rcu	*prog;
+	struct rtf_prog __rcu	*prog;
 };
 
 /*

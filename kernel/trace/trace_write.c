@@ -508,15 +508,12 @@ static bool write_verdict(struct trace_event_buffer *fbuffer,
 	/*
 	 * The filter is RCU-published; the reservation keeps preemption
 	 * off.  Its program is run here directly, which is what
-	 * filter_match_preds() does, without that call on the write path
-	 * (the event_filter's "prog" holds a struct rtf_prog: see the top
-	 * of trace_events_filter.c).
+	 * filter_match_preds() does, without that call on the write path.
 	 */
 	if (flags & EVENT_FILE_FL_FILTERED) {
 		struct event_filter *f = rcu_dereference_sched(file->filter);
 
-		if (f && !rtf_match((const struct rtf_prog *)
-				    rcu_dereference_sched(f->prog),
+		if (f && !rtf_match(rcu_dereference_sched(f->prog),
 				    fbuffer->entry, UINT_MAX))
 			return false;
 	}
