@@ -102,17 +102,6 @@ struct array_buffer {
 };
 
 /*
- * The last function recorded on a CPU and how often it repeated since
- * (the func_repeats record of the function tracer).
- */
-struct trace_func_repeats {
-	unsigned long	ip;
-	unsigned long	parent_ip;
-	unsigned long	count;
-	u64		ts_last_call;
-};
-
-/*
  * A conditional snapshot (tracing_snapshot_cond_enable()): when a
  * snapshot is asked for with some data, @update(tr, data) decides,
  * under max_lock (irqs off, so it must not sleep), whether the swap
@@ -139,7 +128,6 @@ struct trace_array {
 	struct trace_event_file	*trace_marker_file;
 	int			buffer_disabled;	/* tracing_on == 0 */
 	int			no_filter_buffering_ref;
-	struct trace_func_repeats __percpu *last_func_repeats;
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 	/*

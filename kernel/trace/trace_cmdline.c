@@ -140,12 +140,6 @@ static bool cmdline_save(struct task_struct *a, struct task_struct *b)
 	return done;
 }
 
-/* Returns 1 if @tsk's comm is stored (or needs no storing), 0 if not. */
-int trace_save_cmdline(struct task_struct *tsk)
-{
-	return cmdline_save(tsk, NULL);
-}
-
 /**
  * trace_find_cmdline - the comm to print for @pid
  * @pid: the pid of a record

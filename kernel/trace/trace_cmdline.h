@@ -42,7 +42,6 @@ extern const struct file_operations tracing_saved_tgids_fops;
 
 /* The sched probes save @tsk when this CPU's flag says so. */
 DECLARE_PER_CPU(bool, trace_taskinfo_save);
-int trace_save_cmdline(struct task_struct *tsk);
 
 /* The tgid map comes on first use of record-tgid (trace_opts.c). */
 int trace_alloc_tgid_map(void);

@@ -36,7 +36,6 @@
  * running under preempt_disable() and for those under tracepoint SRCU.
  * A record is judged by exactly one program, old or new.
  */
-#include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/ftrace.h>
@@ -367,13 +366,12 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 static void ef_flag_on(struct trace_event_file *file)
 {
 	if (!test_and_set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags))
-		trace_buffered_event_enable();
+		trace_write_scratch_prepare();
 }
 
 static void ef_flag_off(struct trace_event_file *file)
 {
-	if (test_and_clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags))
-		trace_buffered_event_disable();
+	clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 }
 
 /* Publish @filter (or NULL) on @file; return the filter it replaced. */
@@ -759,55 +757,3 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 }
 
 #endif /* CONFIG_PERF_EVENTS */
-
-/* ---- glob patterns for the function tracer ----------------------------- */
-
-/**
- * filter_parse_regex - classify a glob pattern for a fast match
- * @buff:   the pattern; a trailing '*' may be overwritten with a NUL
- * @len:    its length
- * @search: receives where the part to compare starts
- * @not:    receives 1 when the pattern started with '!' (skipped)
- *
- * ftrace.c uses this for set_ftrace_filter and friends.  After an
- * optional '!': a leading digit means an index (MATCH_INDEX); "abc" is
- * MATCH_FULL, "abc*" MATCH_FRONT_ONLY, "*abc" MATCH_END_ONLY, "*abc*"
- * MATCH_MIDDLE_ONLY, with @search past the leading '*' and the trailing
- * one cut off; any other '*', or a '?', '[' or '\', is MATCH_GLOB with
- * @search at the whole pattern.
- *
- * Return: the enum regex_type.
- */
-enum regex_type filter_parse_regex(char *buff, int len, char **search,
-				   int *not)
-{
-	int lead, i;
-
-	*not = buff[0] == '!';
-	if (*not) {
-		buff++;
-		len--;
-	}
-	*search = buff;
-	if (isdigit(buff[0]))
-		return MATCH_INDEX;
-
-	lead = len > 0 && buff[0] == '*';
-	for (i = lead; i < len; i++) {
-		switch (buff[i]) {
-		case '*':
-			if (i < len - 1)
-				return MATCH_GLOB;
-			buff[i] = '\0';
-			*search = buff + lead;
-			return lead ? MATCH_MIDDLE_ONLY : MATCH_FRONT_ONLY;
-		case '?':
-		case '[':
-		case '\\':
-		case '\0':
-			return MATCH_GLOB;
-		}
-	}
-	*search = buff + lead;
-	return lead ? MATCH_END_ONLY : MATCH_FULL;
-}

@@ -9,11 +9,11 @@
  *
  * The pieces, bottom up:
  *
- *  - Commands (struct event_command, kernel/trace/trace.h) are registered
+ *  - Commands (struct event_command, trace_trigger_api.h) are registered
  *    once at boot into trig_cmds.  The histogram code (trace_events_hist.c)
  *    registers hist, enable_hist and disable_hist through the same API and
  *    builds on the helpers exported here (trigger_data_alloc(),
- *    event_enable_trigger_parse(), set_trigger_filter(), named triggers...).
+ *    event_enable_trigger_parse(), set_trigger_filter()...).
  *
  *  - A trigger instance is a struct event_trigger_data on the RCU list
  *    file->triggers of the event that fires it.  The list, the flags
@@ -158,7 +158,7 @@ static __always_inline void trig_fire(struct event_trigger_data *data,
 
 /* What one instance does about one hit of its event. */
 enum trig_verdict {
-	TRIG_SKIP,	/* paused, or its filter rejects the record */
+	TRIG_SKIP,	/* its filter rejects the record */
 	TRIG_RUN,	/* fire it now */
 	TRIG_DEFER,	/* fire it after the record is committed */
 };
@@ -168,8 +168,6 @@ trig_judge(struct event_trigger_data *data, void *rec)
 {
 	struct event_filter *filter;
 
-	if (READ_ONCE(data->paused))
-		return TRIG_SKIP;
 	filter = rcu_dereference_sched(data->filter);
 	/*
 	 * No record: the probe saw TRIGGER_COND clear.  An instance that
@@ -197,7 +195,7 @@ trig_judge(struct event_trigger_data *data, void *rec)
  * @rec: the record, or NULL when the event is not recorded
  * @event: the ring buffer event of @rec, or NULL
  *
- * With @rec NULL every unpaused trigger runs now.  With a record, a
+ * With @rec NULL every trigger runs now.  With a record, a
  * trigger with a filter runs only if the record matches, and a command
  * flagged EVENT_CMD_FL_POST_TRIGGER does not run here: its type bit is
  * returned for event_triggers_post_call(), once the record is committed.
@@ -241,8 +239,8 @@ void event_triggers_post_call(struct trace_event_file *file, enum event_trigger_
 	struct event_trigger_data *data;
 
 	list_for_each_entry_rcu(data, &file->triggers, list) {
-		/* only the deferred types, and never a paused instance */
-		if (!(data->cmd_ops->trigger_type & tt) || READ_ONCE(data->paused))
+		/* only the deferred types */
+		if (!(data->cmd_ops->trigger_type & tt))
 			continue;
 		trig_fire(data, NULL, NULL, NULL);
 	}
@@ -279,7 +277,7 @@ EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
  * @param: the text after "cmd:" without the filter, or NULL
  * @private_data: the command's own data
  *
- * The instance starts unlimited, unpaused, with no filter and on no list.
+ * The instance starts unlimited, with no filter and on no list.
  * It is counted (EVENT_TRIGGER_FL_COUNT) when @param was given and the
  * command has a count check; event_trigger_parse_num() sets the count.
  *
@@ -304,7 +302,6 @@ struct event_trigger_data *trigger_data_alloc(struct event_command *cmd_ops,
 	if (param && cmd_ops->count_func)
 		data->flags |= EVENT_TRIGGER_FL_COUNT;
 	INIT_LIST_HEAD(&data->list);
-	INIT_LIST_HEAD(&data->named_list);
 	RCU_INIT_POINTER(data->filter, NULL);
 	return data;
 }
@@ -789,132 +786,6 @@ void trig_print_tail(struct seq_file *m, struct event_trigger_data *data)
 		seq_printf(m, " if %s\n", data->filter_str);
 	else
 		seq_putc(m, '\n');
-}
-
-/* ---- named triggers (used by hist) ------------------------------------- */
-
-/*
- * hist's "name=" attribute makes several histogram triggers, on different
- * events, feed one shared histogram.  Every instance carrying a name is on
- * trig_named; the first of a name owns the shared data and the others
- * point at it through ->named_data.  All of this runs under event_mutex.
- */
-
-/**
- * save_named_trigger - put an instance on the named list
- * @name: its name (copied)
- * @data: the instance
- *
- * Return: 0 or -ENOMEM.
- */
-int save_named_trigger(const char *name, struct event_trigger_data *data)
-{
-	char *copy = kstrdup(name, GFP_KERNEL);
-
-	if (!copy)
-		return -ENOMEM;
-	data->name = copy;
-	list_add(&data->named_list, &trig_named);
-	return 0;
-}
-
-/**
- * del_named_trigger - take an instance off the named list
- * @data: the instance
- */
-void del_named_trigger(struct event_trigger_data *data)
-{
-	list_del(&data->named_list);
-	kfree(data->name);
-	data->name = NULL;
-}
-
-/**
- * find_named_trigger - the owner of a trigger name
- * @name: the name, or NULL
- *
- * Return: the first instance registered under @name (the one the others
- * share data with), or NULL.
- */
-struct event_trigger_data *find_named_trigger(const char *name)
-{
-	struct event_trigger_data *each;
-
-	list_for_each_entry(each, &trig_named, named_list) {
-		/* a follower points at its owner; only owners answer */
-		if (name && !each->named_data && !strcmp(each->name, name))
-			return each;
-	}
-	return NULL;
-}
-
-/**
- * is_named_trigger - whether an instance is on the named list
- * @test: the instance
- *
- * Return: true if it is.
- */
-bool is_named_trigger(struct event_trigger_data *test)
-{
-	struct event_trigger_data *each;
-	bool found = false;
-
-	list_for_each_entry(each, &trig_named, named_list)
-		found |= each == test;
-	return found;
-}
-
-/**
- * get_named_trigger_data - the owner whose data an instance shares
- * @data: the instance
- *
- * Return: the owner, or NULL.
- */
-struct event_trigger_data *get_named_trigger_data(struct event_trigger_data *data)
-{
-	return data->named_data;
-}
-
-/**
- * set_named_trigger_data - make an instance share the data of a named one
- * @data: the instance
- * @named_data: the owner of the name, or NULL
- */
-void set_named_trigger_data(struct event_trigger_data *data, struct event_trigger_data *named_data)
-{
-	data->named_data = named_data;
-}
-
-/**
- * pause_named_trigger - pause every instance sharing a name
- * @data: one of them
- *
- * They feed one histogram, so they stop together.  Each keeps its own
- * paused state in ->paused_tmp for unpause_named_trigger().
- */
-void pause_named_trigger(struct event_trigger_data *data)
-{
-	struct event_trigger_data *each;
-
-	list_for_each_entry(each, &trig_named, named_list) {
-		if (!strcmp(each->name, data->name)) {
-			each->paused_tmp = each->paused;
-			WRITE_ONCE(each->paused, true);
-		}
-	}
-}
-
-/**
- * unpause_named_trigger - undo pause_named_trigger()
- * @data: one of the instances sharing the name
- */
-void unpause_named_trigger(struct event_trigger_data *data)
-{
-	struct event_trigger_data *each;
-
-	list_for_each_entry(each, &trig_named, named_list)
-		if (!strcmp(each->name, data->name))
-			WRITE_ONCE(each->paused, each->paused_tmp);
 }
 
 /* ---- the command table ------------------------------------------------- */

@@ -55,9 +55,6 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
 /* A file of an instance: the open holds inode->i_private's instance. */
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);
 int tracing_release_generic_tr(struct inode *inode, struct file *file);
-/* ... when the open also used single_open() or seq_open(). */
-int tracing_single_release_tr(struct inode *inode, struct file *filp);
-int tracing_seq_release(struct inode *inode, struct file *filp);
 
 /* A file of an event: the open holds the event file and its instance. */
 int tracing_open_file_tr(struct inode *inode, struct file *filp);

@@ -29,8 +29,6 @@
  *   ---------------------------  -------------------------------------
  *   tracing_open_generic         (none: global files, no reference)
  *   tracing_open_generic_tr      tracing_release_generic_tr
- *     + single_open() in caller  tracing_single_release_tr
- *     + seq_open() in caller     tracing_seq_release
  *   tracing_open_file_tr         tracing_release_file_tr
  *     + single_open() in caller  tracing_single_release_file_tr
  *
@@ -246,27 +244,6 @@ int tracing_release_generic_tr(struct inode *inode, struct file *filp)
 
 	trace_array_put(tr);
 	return 0;
-}
-
-/*
- * tracing_single_release_tr - release of an instance file opened with
- * tracing_open_generic_tr() (or tracing_check_open_get_tr()) and then
- * single_open().
- */
-int tracing_single_release_tr(struct inode *inode, struct file *filp)
-{
-	tracing_release_generic_tr(inode, filp);
-	return single_release(inode, filp);
-}
-
-/*
- * tracing_seq_release - release of an instance file opened with a
- * reference on the instance and then seq_open().
- */
-int tracing_seq_release(struct inode *inode, struct file *filp)
-{
-	tracing_release_generic_tr(inode, filp);
-	return seq_release(inode, filp);
 }
 
 /**

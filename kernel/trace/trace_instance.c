@@ -455,7 +455,6 @@ static int instance_remove(struct trace_array *tr)
 	while (tr->nr_topts > 0)
 		kfree(tr->topts[--tr->nr_topts].topts);
 	kfree(tr->topts);
-	free_percpu(tr->last_func_repeats);
 	instance_free(tr);
 	return 0;
 }

@@ -121,19 +121,6 @@ int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
 void print_subsystem_event_filter(struct event_subsystem *system,
 				  struct trace_seq *s);
 
-/* How a glob of set_event or a filter's ~ compares (filter_parse_regex()). */
-enum regex_type {
-	MATCH_FULL = 0,		/* "abc" */
-	MATCH_FRONT_ONLY,	/* "abc*" */
-	MATCH_MIDDLE_ONLY,	/* "*abc*" */
-	MATCH_END_ONLY,		/* "*abc" */
-	MATCH_GLOB,		/* any other glob */
-	MATCH_INDEX,		/* a number: a function's index (ftrace) */
-};
-
-enum regex_type filter_parse_regex(char *buff, int len, char **search,
-				   int *not);
-
 /*
  * Event files.  A tracefs file of an event keeps its trace_event_file
  * in i_private.  event_file_file() is the first access of a fop: under

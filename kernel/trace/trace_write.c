@@ -88,9 +88,6 @@ DEFINE_PER_CPU(unsigned int, trace_write_depth);
  */
 static DEFINE_PER_CPU(void *, write_area);
 
-/* Filters and soft modes that asked for scratch (event_mutex). */
-static unsigned int write_scratch_users;
-
 /* Skip counts of stack records taken at commit; see trace_write_stack.c. */
 #define WRITE_STACK_SKIP	3
 
@@ -141,33 +138,6 @@ void trace_write_scratch_prepare(void)
 		/* Pairs with the smp_load_acquire() in write_scratch_take(). */
 		smp_store_release(&per_cpu(write_area, cpu), page_address(page));
 	}
-}
-
-/**
- * trace_buffered_event_enable - a filter or a soft mode is being set up
- *
- * Makes sure filtered and soft-disabled records can be staged in the
- * scratch area.  Context: event_mutex held; may sleep.
- */
-void trace_buffered_event_enable(void)
-{
-	lockdep_assert_held(&event_mutex);
-	write_scratch_users++;
-	trace_write_scratch_prepare();
-}
-
-/**
- * trace_buffered_event_disable - a filter or a soft mode went away
- *
- * Balances trace_buffered_event_enable().  The area stays: it is small
- * and a writer may still be using it.  Context: event_mutex held.
- */
-void trace_buffered_event_disable(void)
-{
-	lockdep_assert_held(&event_mutex);
-	if (WARN_ON_ONCE(!write_scratch_users))
-		return;
-	write_scratch_users--;
 }
 
 static __always_inline struct ring_buffer_event *
@@ -578,59 +548,3 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	barrier();
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
-
-/* ---- function tracer records ------------------------------------------ */
-
-/**
- * trace_function - record a traced function call (ftrace/function)
- * @tr: the instance
- * @ip: the function
- * @parent_ip: its caller
- * @trace_ctx: the context word
- */
-void trace_function(struct trace_array *tr, unsigned long ip,
-		    unsigned long parent_ip, unsigned int trace_ctx)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	struct ring_buffer_event *ev;
-	struct ftrace_entry *ent;
-
-	ent = trace_record_reserve(buffer, TRACE_FN, sizeof(*ent), trace_ctx,
-				   &ev);
-	if (!ent)
-		return;
-	ent->ip = ip;
-	ent->parent_ip = parent_ip;
-	if (static_branch_unlikely(&trace_function_exports_enabled))
-		ftrace_exports(ev, TRACE_EXPORT_FUNCTION);
-	trace_record_commit(buffer);
-}
-
-/**
- * trace_last_func_repeats - record how often the last function repeated
- * @tr: the instance
- * @last_info: the repeated call and its count
- * @trace_ctx: the context word
- */
-void trace_last_func_repeats(struct trace_array *tr,
-			     struct trace_func_repeats *last_info,
-			     unsigned int trace_ctx)
-{
-	struct ring_buffer_event *ev;
-	struct func_repeats_entry *rep;
-	u64 since;
-
-	rep = trace_record_reserve(tr->array_buffer.buffer, TRACE_FUNC_REPEATS,
-				   sizeof(*rep), trace_ctx, &ev);
-	if (!rep)
-		return;
-	rep->ip = last_info->ip;
-	rep->parent_ip = last_info->parent_ip;
-	rep->count = last_info->count;
-	/* Time from the last repeated call to this record, split in two. */
-	since = ring_buffer_event_time_stamp(tr->array_buffer.buffer, ev) -
-		last_info->ts_last_call;
-	rep->top_delta_ts = upper_32_bits(since);
-	rep->bottom_delta_ts = lower_32_bits(since);
-	trace_record_commit(tr->array_buffer.buffer);
-}
