@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The instance: struct trace_array, its buffers, and what the rest of
- * kernel/trace calls on instances and buffers (core-plan.rst 2.2).
+ * kernel/trace calls on instances and buffers (instances-buffers.rst).
  *
  * An instance is the top tracefs directory (the global instance, always
  * there, TRACE_ARRAY_FL_GLOBAL) or one of instances/NAME.  It owns a
@@ -9,7 +9,7 @@
  * (max_buffer) beside it when snapshots are built, its event files,
  * its option word, its current tracer and its tracefs directories.
  *
- * Locks, outermost first (core-plan.rst 1.3):
+ * Locks, outermost first:
  *
  *   event_mutex          registry state of the instance (events,
  *                        systems, pid sets, event_dir)

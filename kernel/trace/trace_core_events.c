@@ -19,9 +19,9 @@
  *            enable or filter file), listed in section _ftrace_events.
  *
  * The format files and ids of these events are read by trace-cmd,
- * libtraceevent and perf, so they must be 6.12's byte for byte (plan
- * R2, R14): the type strings and the print fmt text are made by the
- * preprocessor exactly as upstream makes them (# of the type as written;
+ * libtraceevent and perf, so they are an interface, byte for byte: the
+ * type strings and the print fmt text are made by the preprocessor
+ * (# of the type as written;
  * an array's length through __stringify(); the print fmt as
  * __stringify(format) ", " __stringify(arguments) with __entry spelled
  * REC).  The ids are the fixed enum trace_type values, so the order of

@@ -52,7 +52,7 @@
 
 /*
  * What a subsystem's filter file shows when it holds no error.  User
- * space reads this text, so it is upstream's, word for word.
+ * space reads this text, so it is an interface, word for word.
  */
 #define EF_SYSTEM_BANNER						\
 	"### global filter ###\n"					\
@@ -300,7 +300,7 @@ static struct event_filter *ef_build(struct trace_event_call *call,
  * A refused text: error_log gets a line (caret under err->pos) and the
  * filter's text becomes what its file then shows: the text, a caret line
  * and "parse_error: <message>" (rtf_format_error()), newline included;
- * the file adds one more, as upstream's does.
+ * the file adds one more.
  */
 static void ef_report(struct trace_array *tr, struct event_filter *filter,
 		      const struct rtf_error *err)
@@ -386,7 +386,7 @@ static struct event_filter *ef_swap(struct trace_event_file *file,
 	return old;
 }
 
-/* Upstream's text for "no filter": "0", blanks around it allowed. */
+/* The text for "no filter": "0", blanks around it allowed. */
 static bool ef_is_clear(char *text)
 {
 	return !strcmp(strstrip(text), "0");
@@ -418,7 +418,7 @@ void print_event_filter(struct trace_event_file *file, struct trace_seq *s)
  * @filter_string: the text; trailing blanks are cut off in place
  *
  * "0" removes the filter.  Anything else is compiled; the new filter
- * replaces the old one even when the text is refused, as upstream does:
+ * replaces the old one even when the text is refused:
  * the event is then unfiltered and its file shows the error.  Caller
  * holds event_mutex.
  *
@@ -503,7 +503,7 @@ static void ef_system_clear(struct trace_subsystem_dir *dir)
  * Compile @text for every event of @dir, then publish all the results at
  * once and free the old filters after one grace period.  An event whose
  * fields do not fit the text gets an unfiltered filter showing the
- * subsystem error, and a line in error_log, as upstream does.  Nothing
+ * subsystem error, and a line in error_log.  Nothing
  * changes if memory runs out before the swap.
  *
  * Return: the number of events, or -ENOMEM.
@@ -716,7 +716,7 @@ static bool ef_is_function_event(struct trace_event_call *call)
  * @filter_str: the text
  *
  * The filter is compiled for the event's fields; parse errors go to the
- * errno only (no error_log line, as upstream).  For the function
+ * errno only (no error_log line).  For the function
  * tracer's event the text instead selects which functions the perf
  * event traces ("ip == a || ip != b").  Takes event_mutex.
  *

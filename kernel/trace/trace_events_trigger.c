@@ -37,10 +37,9 @@
  *
  *  - Counts ("traceon:5").  The count lives in data->count: ULONG_MAX
  *    (printed "unlimited") never runs out, 0 is spent, n means n firings
- *    left.  Upstream reads and decrements it with plain loads and stores,
- *    so two CPUs that hit the event together can both see 1, both fire,
- *    and leave ULONG_MAX behind: a spent trigger turns unlimited (or, with
- *    a lost update, fires more times than asked).  Here a firing claims
+ *    left.  Plain loads and stores would let two CPUs that hit the event
+ *    together both see 1, both fire, and leave ULONG_MAX behind: a spent
+ *    trigger would turn unlimited (triggers.rst).  So a firing claims
  *    its unit with a compare-and-exchange that never takes the count below
  *    zero (trig_count_take()), so a count of n is spent by exactly n
  *    firings, whatever the number of CPUs.  The state-changing commands
@@ -73,13 +72,6 @@
  */
 static LIST_HEAD(trig_cmds);
 static DEFINE_MUTEX(trig_cmd_mutex);
-
-/*
- * Named triggers (hist's "name=" attribute): every instance that carries a
- * name, the first of each name owning the data the others share.
- * Protected by event_mutex.
- */
-static LIST_HEAD(trig_named);
 
 /* ---- counts ------------------------------------------------------------ */
 
@@ -142,7 +134,7 @@ bool event_trigger_count(struct event_trigger_data *data,
 /*
  * Run one instance: the action, unless the instance was given a count and
  * its count check says no.  Inlined into both walkers so that the stack a
- * stacktrace trigger records has the same frames above it as upstream's.
+ * stacktrace trigger records starts at the same frame from both walkers.
  */
 static __always_inline void trig_fire(struct event_trigger_data *data,
 				      struct trace_buffer *buffer, void *rec,
@@ -948,7 +940,7 @@ static const struct seq_operations trig_seq_ops = {
 /*
  * Opening for write with O_TRUNC drops the triggers of the commands that
  * can drop all of theirs at once (@unreg_all: the histograms); the others
- * stay, as upstream does.
+ * stay.
  */
 static int trig_file_open(struct inode *inode, struct file *filp)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers every tracefs file of kernel/trace uses (trace_fs.c, 6.12's
- * names): creating a file, the directories an instance's files go in,
+ * Helpers every tracefs file of kernel/trace uses (trace_fs.c): creating
+ * a file, the directories an instance's files go in,
  * the open and release pairs that hold the instance (or the event file)
  * for as long as the file is open, a u64 file with bounds, and the
  * line-per-command writer of the dynamic event files; and the call that

@@ -10,8 +10,8 @@
  * __TRACE_LAST_TYPE up to TRACE_EVENT_TYPE_MAX when it registers, and
  * gives it back when it unregisters.  That number is what
  * events/<system>/<event>/id shows and what perf uses as the config of
- * a tracepoint event, so it is assigned exactly as 6.12 assigns it:
- * lowest free first, freed numbers reused.
+ * a tracepoint event; it is assigned lowest free first, freed numbers
+ * reused.
  *
  * The registry has two parts.  Fixed types live in a plain array:
  * init_events() registers them from early_trace_init(), before the
@@ -19,7 +19,7 @@
  * allocating xarray, so the "lowest free" search is xa_alloc()'s; they
  * are first registered from trace_init(), later in boot.  Lookups are
  * an array index or an xa_load(), both safe under RCU, but the contract
- * stays 6.12's: readers hold trace_event_sem for reading while they use
+ * is stricter: readers hold trace_event_sem for reading while they use
  * what they found, and all changes are made with it held for writing,
  * so a trace_event is never freed while a reader prints with it.
  *

@@ -21,7 +21,7 @@
  *   TRACE_FUNC_REPEATS  sym (repeats: n, last_ts:) yes    -     -
  *
  * "-" falls back to trace_nop_print() ("type: N").  The text of every
- * cell is 6.12's, byte for byte.  @flags handed to the text printers
+ * cell is an interface, byte for byte.  @flags handed to the text printers
  * are the sym-* and print-parent option bits.
  *
  * Context: reader context; only the user stack printer with
@@ -164,7 +164,7 @@ static enum print_line_t wake_raw(struct trace_iterator *iter, int flags,
 /*
  * The hex form puts each value as its own group.  The sizes are part
  * of the output: the previous state is one byte (a char), the next
- * state four (an int), as 6.12 prints them.
+ * state four (an int).
  */
 static enum print_line_t ctxwake_hex(struct trace_iterator *iter,
 				     char prev_state)

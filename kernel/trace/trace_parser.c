@@ -45,8 +45,8 @@
  * @parser: the parser (any contents)
  * @size: the buffer's size; words of up to @size - 1 characters fit
  *
- * Return: 0, or 1 if the buffer could not be allocated (6.12's value,
- * which the callers test as non-zero).
+ * Return: 0, or 1 if the buffer could not be allocated (callers test it
+ * as non-zero).
  */
 int trace_parser_get_init(struct trace_parser *parser, int size)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the event registry and the event filters offer the rest of
- * kernel/trace (core-plan.rst 2.3): the field, filter and system
+ * kernel/trace (registry.rst): the field, filter and system
  * objects, the registry calls the core makes (instances come and go,
  * options change), and the parser of the space-separated lists that
  * set_event and friends take.  The registry's own internals are in

@@ -3,10 +3,10 @@
  * The write path of trace events: reserve a record in an instance's
  * ring buffer, let the generated probe fill it, commit it, with the
  * filter, the triggers, stack records, tp_printk and exports on the way
- * (core-plan.rst 2.6, write.rst).
+ * (write.rst).
  *
- * Entry points keep 6.12's names and signatures, because the staging
- * headers, the event registry and the tracers call them:
+ * Entry points, with the names and signatures the staging headers, the
+ * event registry and the tracers call:
  *
  *   trace_event_buffer_reserve()/_commit()   generated event probes
  *   trace_event_buffer_lock_reserve()        probes that fill their own
@@ -41,12 +41,11 @@
  *     a dropped one costs nothing and never touches the ring buffer, so
  *     a filter miss cannot push old data out of an overwriting buffer;
  *   - no level free, no area on this CPU, or a record larger than a
- *     level: the record is reserved in place and discarded on a miss,
- *     as 6.12 does in the same cases;
+ *     level: the record is reserved in place and discarded on a miss;
  *   - when tracing is off but a conditional trigger must see the record
  *     (e.g. "traceon if ..."), the in-place reservation fails and the
- *     record goes to scratch, where it is dropped at commit (6.12 keeps a
- *     whole spare ring buffer, temp_buffer, for this).
+ *     record goes to scratch, where it is dropped at commit (no spare
+ *     ring buffer is needed for this).
  *
  * Concurrency of the scratch area, per CPU (a level is only ever used
  * by the CPU it belongs to, with preemption off from reserve to commit):
@@ -294,7 +293,7 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
  * Without @regs the stacks skip WRITE_STACK_SKIP frames: the caller of
  * this (inlined) helper, the event commit and the probe, so that they
  * start at the traced code.  Tracers that commit their own records lose
- * a frame or two, as in 6.12.
+ * a frame or two.
  */
 static __always_inline void write_commit_stacks(struct trace_array *tr,
 						struct trace_buffer *buffer,
@@ -338,7 +337,7 @@ void trace_buffer_unlock_commit_nostack(struct trace_buffer *buffer,
 
 /* ---- event records --------------------------------------------------- */
 
-/* Flags that make reserve leave the fast path (6.12 values). */
+/* Flags that make reserve leave the fast path. */
 #define WRITE_RESERVE_SLOW	(EVENT_FILE_FL_PID_FILTER |		\
 				 EVENT_FILE_FL_FILTERED |		\
 				 EVENT_FILE_FL_TRIGGER_COND |		\
@@ -512,7 +511,7 @@ static noinline void write_commit_slow(struct trace_event_buffer *fbuffer)
 
 	/*
 	 * Stacks are taken from here, one frame below the event commit,
-	 * at the depth 6.12 took them (its commit helper's frame).
+	 * so that they start at the traced code (write_commit_stacks()).
 	 */
 	write_commit_stacks(file->tr, fbuffer->buffer, fbuffer->event,
 			    fbuffer->trace_ctx, fbuffer->regs);

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The producer side of the trace core: how a record gets into an
- * instance's ring buffer (core-plan.rst 2.6; write.rst).
+ * instance's ring buffer (write.rst).
  *
  * Three things live here because callers inline them:
  *
  *  - trace_ctx_word(): the 32-bit context word every record carries in
  *    its common header (common_flags, common_preempt_count).  Its value
- *    is 6.12's, bit for bit; tracing_gen_ctx_irq_test() in trace_write.c
- *    is the out-of-line form include/linux/trace_events.h calls.
+ *    is an interface, bit for bit; tracing_gen_ctx_irq_test() in
+ *    trace_write.c is the out-of-line form include/linux/trace_events.h
+ *    calls.
  *
  *	 31      24 23           16 15       8 7      4 3      0
  *	+----------+---------------+----------+--------+--------+
@@ -93,7 +94,7 @@ static __always_inline unsigned int trace_ctx_migrate(void)
  * trace_ctx_word - the context word of a record written now
  * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT or 0
  *
- * Same value as 6.12's tracing_gen_ctx_irq_test(@irqs_status).
+ * Same value as tracing_gen_ctx_irq_test(@irqs_status).
  */
 static __always_inline unsigned int trace_ctx_word(unsigned int irqs_status)
 {
