@@ -50,10 +50,11 @@ struct cmdcache {
 
 /*
  * The header the slot count is computed with: a map of PID_MAX_DEFAULT
- * + 1 entries, a pointer and two ints.  Only its size is used: the block for a request
- * of N slots is the smallest power-of-two number of pages holding this
- * header and N slots of TASK_COMM_LEN + 4 bytes, and every whole slot that
- * fits is used; saved_cmdlines_size shows that count, an interface.
+ * + 1 entries, a pointer and two ints.  Only its size is used: the
+ * block for a request of N slots is the smallest power-of-two number
+ * of pages holding this header and N slots of TASK_COMM_LEN + 4 bytes,
+ * and every whole slot that fits is used; saved_cmdlines_size shows
+ * that count, an interface.
  */
 struct cmdcache_sizing_header {
 	u32	map[PID_MAX_DEFAULT + 1];

@@ -336,8 +336,8 @@ loff_t tracing_lseek(struct file *file, loff_t offset, int whence)
 /*
  * dyn_ftrace_total_info: how many functions the dynamic function tracer
  * can patch, and the pages and groups holding their records.  Built only
- * with the dynamic function tracer; the file is created by trace_dir_files.c with the other
- * top-level files.
+ * with the dynamic function tracer; the file is created by
+ * trace_dir_files.c with the other top-level files.
  */
 static ssize_t tracing_dyn_info_read(struct file *filp, char __user *ubuf,
 				     size_t cnt, loff_t *ppos)

@@ -98,8 +98,8 @@ void reader_print_snapshot_help(struct seq_file *m,
 
 /*
  * trace_text_files.c: "trace" and "trace_pipe", top level and per CPU.
- * __tracing_open() and tracing_release() are shared: the snapshot file (trace_snapshot_files.c) opens and releases its
- * iterator with them.
+ * __tracing_open() and tracing_release() are shared: the snapshot file
+ * (trace_snapshot_files.c) opens and releases its iterator with them.
  */
 extern const struct file_operations tracing_fops;
 extern const struct file_operations tracing_pipe_fops;

@@ -268,7 +268,6 @@ void __trace_event_discard_commit(struct trace_buffer *buffer,
 u64 tracing_event_time_stamp(struct trace_buffer *buffer,
 			     struct ring_buffer_event *rbe);
 
-
 #ifdef CONFIG_STACKTRACE
 void __trace_stack(struct trace_array *tr, unsigned int trace_ctx, int skip);
 #else

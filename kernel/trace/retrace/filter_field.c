@@ -131,7 +131,8 @@ const char *rtf_msg_text(enum rtf_msg msg)
  *
  * The filter string becomes the text, a caret line and
  * "parse_error: <message>", or "Error: (0)" when the compiler recorded no
- * message; reading the file prints that string and a newline.  The caret is clamped to the end of the text.
+ * message; reading the file prints that string and a newline.  The
+ * caret is clamped to the end of the text.
  *
  * Return: as snprintf(): the length the whole string needs.
  */
