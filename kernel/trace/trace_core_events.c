@@ -28,8 +28,8 @@
  * the calls does not matter for them; this object keeps trace_export.o's
  * place in the link anyway (kernel/trace/Makefile).
  *
- * __field_struct() members exist only in the C record (trace.h) and are
- * not shown; __field_desc() and __array_desc() show a member of such a
+ * __field_struct() members exist only in the C record (trace_records.h)
+ * and are not shown; __field_desc() and __array_desc() show a member of such a
  * struct under its own name; __stack_array() shows as a fixed array.
  *
  * No locks, no runtime code but two reg ops; everything is static data

@@ -240,7 +240,7 @@ void event_triggers_post_call(struct trace_event_file *file, enum event_trigger_
 EXPORT_SYMBOL_GPL(event_triggers_post_call);
 
 /*
- * The slow half of trace_trigger_soft_disabled() (linux/trace_events.h):
+ * The slow half of trace_trigger_soft_disabled() (linux/trace_events_file.h):
  * the event is in trigger mode, soft disabled or pid filtered, and none of
  * its triggers needs the record.  Runs the triggers, then says whether the
  * record should be skipped.

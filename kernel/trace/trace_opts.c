@@ -4,7 +4,7 @@
  * of each option, and the trace_options= boot parameter.
  *
  * Every instance has a trace_flags word; option N is bit N, named by
- * the TRACE_FLAGS list of trace.h.  Three things are decided per
+ * the TRACE_FLAGS list of trace_flags.h.  Three things are decided per
  * option, by the tables below, instead of by a chain of tests:
  *
  *   scope      "global only" options (trace_printk, printk-msg-only,

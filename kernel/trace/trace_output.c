@@ -5,7 +5,7 @@
  * Part one, the registry.  Every record in a trace buffer starts with
  * a 16-bit type; a struct trace_event registered under that type says
  * how to print it.  Types below __TRACE_LAST_TYPE are fixed (enum
- * trace_type in trace.h: the function tracer's records, trace_printk,
+ * trace_type in trace_records.h: the function tracer's records, trace_printk,
  * ...); every other event gets the lowest free number from
  * __TRACE_LAST_TYPE up to TRACE_EVENT_TYPE_MAX when it registers, and
  * gives it back when it unregisters.  That number is what
@@ -131,7 +131,7 @@ static int event_add_dynamic(struct trace_event *event)
  *
  * With @event->type 0 the event gets the lowest free type number above
  * the fixed ones.  A nonzero @event->type must be one of enum
- * trace_type (trace.h) and not yet taken.  Printers left NULL in
+ * trace_type (trace_records.h) and not yet taken.  Printers left NULL in
  * @event->funcs are set to trace_nop_print().  Sleeps.
  *
  * Return: the event's type, or 0 if it could not be registered (no

@@ -2,7 +2,7 @@
 /*
  * Printers of kernel/trace's own record types.
  *
- * The records of enum trace_type (trace.h, laid out by
+ * The records of enum trace_type (trace_records.h, laid out by
  * trace_entries.h) are not TRACE_EVENT()s: their printers are written
  * here, one struct trace_event per type, registered under the fixed
  * type by init_events() at boot.  For each type:
@@ -32,7 +32,7 @@
 
 #include "trace_output.h"
 
-/* The typed record under iter->ent (trace.h's trace_assign_type()). */
+/* The typed record under iter->ent (trace_assign_type(), trace_records.h). */
 #define entry_of(var, iter)	trace_assign_type(var, (iter)->ent)
 
 /* TRACE_FN and the function part of TRACE_FUNC_REPEATS. */

@@ -2,8 +2,8 @@
 /*
  * Reading user input a word at a time, and a line at a time.
  *
- * trace_get_user() (with struct trace_parser, trace.h) serves the files
- * that take blank-separated words: the pid files, set_event,
+ * trace_get_user() (with struct trace_parser, trace_registry.h) serves
+ * the files that take blank-separated words: the pid files, set_event,
  * set_ftrace_filter and friends.  One call consumes at most one word
  * from the user buffer:
  *

@@ -4,7 +4,7 @@
  * an instance's tracer, the tracer given on the command line, and
  * tracing_thresh.
  *
- * A tracer (struct tracer, trace.h) is a built-in object registered
+ * A tracer (struct tracer, trace_tracer.h) is a built-in object registered
  * once at boot with register_tracer(); it is never unregistered.  The
  * list keeps the newest first, which is the order available_tracers
  * prints ("nop" last, being registered first).  Each
