@@ -15,8 +15,9 @@
  *   trace_buffer_unlock_commit_regs()/_nostack()
  *                                            tracers' own records
  *   __trace_event_discard_commit()           drop a reserved record
- *   trace_buffered_event_enable()/_disable() "a filter or soft mode
- *                                            exists" (event_mutex)
+ *   trace_write_scratch_prepare()            a filter, soft mode or
+ *                                            trigger stages records
+ *                                            (event_mutex)
  *
  * The common case, an event with no filter, no conditional trigger, not
  * soft-disabled and no stack option, costs one flag test at reserve
