@@ -35,7 +35,7 @@ SUFFIX  := -debug
 endif
 OURS    := $(BUILD)/out/retrace$(SUFFIX)
 UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
-# The reference for the identity checks and the benchmarks (core-plan R1).
+# The reference for the identity checks and the benchmarks (lab.rst).
 UPSTREAM_P := $(BUILD)/out/upstream-pending$(SUFFIX)
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
@@ -86,7 +86,7 @@ linkcheck: build
 layercheck: build
 	@$(H)/layercheck.py $(OURS) Documentation/trace/retrace/layers.rst
 
-# Against the reference with the same pending set (core-plan R1).
+# Against the reference with the same pending set (lab.rst).
 bench: build upstream-pending
 	@$(H)/kbuild.sh $(TREE) $(OURS)-notrace -retrace-notrace $(NOTRACE)
 	@$(H)/kbuild.sh $(BASE) $(UPSTREAM_P)-notrace -upstream-pending-notrace $(NOTRACE)

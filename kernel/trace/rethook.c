@@ -3,7 +3,7 @@
  * Return hooks: run a callback when a function returns, by replacing its
  * return address with an architecture trampoline (kretprobes use this).
  *
- * Objects (their layout is <linux/rethook.h>, which stays upstream's):
+ * Objects (their layout is <linux/rethook.h>, shared with the arch code):
  *
  *   struct rethook       one per user (a kretprobe): the handler, the
  *                        user's data and a pool of nodes (objpool:

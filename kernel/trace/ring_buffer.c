@@ -485,8 +485,8 @@ static int rb_cpu_resize(struct trace_buffer *buffer, struct rb_cpu *cpu,
 
 /*
  * A resize of every CPU failed at CPU @failed: give the CPUs before it
- * their old sizes (@was) back, so a failed resize changes nothing, as
- * in 6.12.  Shrinking allocates only the pointer array; if even that
+ * their old sizes (@was) back, so a failed resize changes nothing.
+ * Shrinking allocates only the pointer array; if even that
  * fails, that ring keeps its new size.
  */
 static void rb_resize_undo(struct trace_buffer *buffer, int failed,
@@ -538,9 +538,9 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	}
 	/*
 	 * A size the machine obviously cannot give is refused before any
-	 * allocation, as 6.12 does (its check is per CPU; ours counts every
-	 * CPU that grows).  Past this check the page allocations may still
-	 * fail, without the OOM killer (__GFP_RETRY_MAYFAIL).
+	 * allocation (counting every CPU that grows).  Past this check the
+	 * page allocations may still fail, without the OOM killer
+	 * (__GFP_RETRY_MAYFAIL).
 	 */
 	if (grow > (unsigned long)si_mem_available() >> buffer->subbuf_order) {
 		ret = -ENOMEM;

@@ -32,7 +32,7 @@
  *    C      no       no       no (buffer->mutex)
  *
  * This implementation needs a 64-bit unsigned long (the packed write
- * word); 32-bit builds fail on purpose in rb_write_pack().
+ * word); 32-bit builds fail on purpose in rb_w_recycled().
  */
 #ifndef _RING_BUFFER_INTERNAL_H
 #define _RING_BUFFER_INTERNAL_H
@@ -289,7 +289,7 @@ struct rb_cpu {
 	local_t			committing;	/* writers inside reserve..commit */
 	local_t			commits;	/* reservations ever (for end_commit) */
 	unsigned int		ctx_bits;	/* recursion guard, RB_CTX_BITS per nest */
-	unsigned int		ctx_shift;	/* nest_start()/nest_end() */
+	unsigned int		ctx_shift;	/* ring_buffer_nest_start()/_end() */
 	unsigned int		depth;		/* index into nest[] */
 	struct rb_nest_rec	nest[RB_MAX_NEST];
 	/*

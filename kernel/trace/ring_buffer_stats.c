@@ -228,7 +228,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
 
 /*
  * The two descriptions below are read by user-space parsers: their text
- * is an interface and follows upstream's output byte for byte.
+ * is an interface, kept byte for byte.
  */
 
 /**

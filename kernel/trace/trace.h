@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kernel/trace's internal header, reduced to an umbrella
- * (core-plan.rst 1.2, step S9; headers.rst is the map).
+ * (headers.rst is the map).
  *
  * It defines nothing itself.  Each header below has one job, a design
  * comment, and the lock and lifetime rules of what it defines beside
  * the definition.  New code includes the one or two it uses; this file
- * stays for the code written against 6.12's trace.h (our files that
- * still use 6.12's names, R17), which expects all of it at once.
+ * stays for the files that still expect all of it at once.
  *
  * Order matters only where a header uses another's types in inline
  * code: records and options first, then the instance, then everything

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The instance: struct trace_array, its buffers, and what the rest of
- * kernel/trace calls on instances and buffers (core-plan.rst 2.2).
+ * kernel/trace calls on instances and buffers (instances-buffers.rst).
  *
  * An instance is the top tracefs directory (the global instance, always
  * there, TRACE_ARRAY_FL_GLOBAL) or one of instances/NAME.  It owns a
@@ -9,7 +9,7 @@
  * (max_buffer) beside it when snapshots are built, its event files,
  * its option word, its current tracer and its tracefs directories.
  *
- * Locks, outermost first (core-plan.rst 1.3):
+ * Locks, outermost first:
  *
  *   event_mutex          registry state of the instance (events,
  *                        systems, pid sets, event_dir)
@@ -102,17 +102,6 @@ struct array_buffer {
 };
 
 /*
- * The last function recorded on a CPU and how often it repeated since
- * (the func_repeats record of the function tracer).
- */
-struct trace_func_repeats {
-	unsigned long	ip;
-	unsigned long	parent_ip;
-	unsigned long	count;
-	u64		ts_last_call;
-};
-
-/*
  * A conditional snapshot (tracing_snapshot_cond_enable()): when a
  * snapshot is asked for with some data, @update(tr, data) decides,
  * under max_lock (irqs off, so it must not sleep), whether the swap
@@ -139,7 +128,6 @@ struct trace_array {
 	struct trace_event_file	*trace_marker_file;
 	int			buffer_disabled;	/* tracing_on == 0 */
 	int			no_filter_buffering_ref;
-	struct trace_func_repeats __percpu *last_func_repeats;
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 	/*

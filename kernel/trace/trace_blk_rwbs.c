@@ -9,9 +9,9 @@
  * a fixed order: F fua, A read-ahead, S sync, M metadata.  At most 7
  * letters and the NUL; callers pass RWBS_LEN bytes.
  *
- * Upstream keeps this in blktrace.c, which also holds the blktrace
- * tracer (BLK_DEV_IO_TRACE, off here); the events need only this.
- * Built with BLOCK and EVENT_TRACING.
+ * A file of its own, apart from the blktrace tracer (BLK_DEV_IO_TRACE,
+ * not built): the events need only this.  Built with BLOCK and
+ * EVENT_TRACING.
  *
  * Context: any; no locks, no allocation.
  */

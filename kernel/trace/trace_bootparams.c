@@ -3,8 +3,8 @@
  * Bringing the trace core up at boot, and the kernel parameters that
  * shape it.
  *
- * Stages (init/main.c calls the first two; 6.12's order, which the rest
- * of the kernel relies on):
+ * Stages (init/main.c calls the first two; the rest of the kernel relies
+ * on this order):
  *
  *   parse_args()           the __setup() handlers below only record
  *                          what they were given (nothing exists yet);
@@ -142,7 +142,7 @@ static bool __init boot_list_add(struct boot_list *list, const char *value)
  * parameter's name on the command line ("=VALUE" for the names that do
  * not end in '=' themselves).  The result is __setup()'s: 1 "handled",
  * 0 "not mine, keep looking" (then also "unknown" if nobody else takes
- * it), and 6.12's -1 for a full list (handled, value dropped).
+ * it), and -1 for a full list (handled, value dropped).
  */
 enum boot_param {
 	BP_TRACER,		/* ftrace=NAME */
@@ -220,7 +220,7 @@ static int __init boot_param(enum boot_param which, char *str)
 	return 1;
 }
 
-/* One __setup() entry per name; their order here is 6.12's. */
+/* One __setup() entry per name; the order decides who sees a prefix first. */
 #define TRACE_BOOT_PARAM(name, which)					\
 	static int __init boot_param_##which(char *str)			\
 	{								\
@@ -244,11 +244,8 @@ TRACE_BOOT_PARAM("tracing_thresh=", BP_THRESH);
  * Was instance @name named by an alloc_snapshot=NAME (or
  * ftrace_boot_snapshot=NAME)?
  *
- * 6.12 bug, not kept: 6.12 finds the name when it is the first of the
- * list, but for the others its test is inverted (it answers yes when
- * "\tNAME\t" is *not* in the list): with two alloc_snapshot=
- * parameters, the second instance gets no snapshot and every instance
- * not named gets one.  Ours answers yes exactly for the names listed.
+ * Yes exactly for the names listed, wherever they are in the list
+ * (fsboot.rst says how upstream differs).
  */
 static bool __init tr_needs_alloc_snapshot(const char *name)
 {
@@ -478,9 +475,9 @@ static void __init global_instance_start(struct trace_array *tr)
 
 	apply_trace_boot_options();
 	/*
-	 * 6.12 registers the function probe command "snapshot" here
-	 * (set_ftrace_filter "FUNC:snapshot"); it comes back with the
-	 * dynamic function tracer, pending in our kernel.
+	 * The function probe command "snapshot" (set_ftrace_filter
+	 * "FUNC:snapshot") belongs here once the dynamic function tracer
+	 * is built.
 	 */
 }
 
@@ -620,7 +617,7 @@ static void __init tracing_set_default_clock(void)
 		return;
 	}
 
-	/* The text is 6.12's, five lines in one message. */
+	/* Five lines in one message; people grep for this text. */
 	pr_warn("Unstable clock detected, switching default tracing clock to \"global\"\n"
 		"If you want to keep using the local clock, then add:\n"
 		"  \"trace_clock=local\"\n"

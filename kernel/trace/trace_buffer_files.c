@@ -76,13 +76,11 @@ static __printf(4, 5) ssize_t read_text(char __user *ubuf, size_t cnt,
  * A CPU leaving the mask gets one more disable on both buffers (and on
  * the per-CPU "disabled" count the tracers test); a CPU entering it loses
  * one.  Both buffers change under tr->max_lock so that a snapshot swap
- * carries consistent counts (R6).
+ * carries consistent counts.
  *
- * 6.12 changes the counts without trace_types_lock and copies the mask
- * after dropping max_lock, so two racing writers can both flip the same
- * CPU; here the whole update is under trace_types_lock.  6.12 also calls
- * the ring buffer on a snapshot buffer that does not exist (persistent
- * instances have none); that is skipped here.
+ * The whole update is under trace_types_lock, so two racing writers
+ * cannot both flip the same CPU.  A snapshot buffer that does not exist
+ * (persistent instances have none) is skipped.
  *
  * Return: 0, or -EINVAL for a NULL @tr.
  */
@@ -128,8 +126,7 @@ int tracing_set_cpumask(struct trace_array *tr,
 }
 
 /*
- * 6.12 fails a read whose buffer is not larger than the whole mask text
- * with -EINVAL; a short read is served here like any other file.
+ * A short read is served like any other file's (instances-buffers.rst).
  */
 static ssize_t tracing_cpumask_read(struct file *filp, char __user *ubuf,
 				    size_t count, loff_t *ppos)
@@ -207,7 +204,7 @@ static long buffer_common_kb(struct trace_array *tr)
 
 	for_each_tracing_cpu(cpu) {
 		bytes = per_cpu_ptr(tr->array_buffer.data, cpu)->entries;
-		/* As 6.12: a CPU recorded as 0 bytes does not set the size. */
+		/* A CPU recorded as 0 bytes does not set the size. */
 		if (!first)
 			first = bytes;
 		else if (bytes != first)
@@ -240,9 +237,8 @@ static ssize_t tracing_entries_read(struct file *filp, char __user *ubuf,
 }
 
 /*
- * 6.12 shifts the KiB count left by 10 without checking, so a huge
- * number wraps to a small size and is accepted; such a number is
- * refused here with -EINVAL.
+ * A KiB count whose byte count does not fit an unsigned long is refused
+ * with -EINVAL rather than wrapped into a small size.
  */
 static ssize_t tracing_entries_write(struct file *filp,
 				     const char __user *ubuf,
@@ -489,8 +485,8 @@ const struct file_operations buffer_percent_fops = {
  * @kb: the size asked for
  *
  * Rounds up to a power of two pages.  Return: 0..SUBBUF_MAX_ORDER, or
- * -EINVAL for 0 or more than 2^SUBBUF_MAX_ORDER pages.  (6.12 multiplies
- * by 1024 first, so a huge number can wrap into range and be accepted.)
+ * -EINVAL for 0 or more than 2^SUBBUF_MAX_ORDER pages (checked before
+ * any multiplication, so a huge number cannot wrap into range).
  */
 int subbuf_order_for_kb(unsigned long kb)
 {

@@ -37,7 +37,7 @@
  *   tr->start_lock (raw spinlock, irqs off)   tr->stop_count; then
  *   tr->max_lock (arch spinlock, irqs off)    held while both buffers'
  *            disable counts change, so that a snapshot swap does not
- *            exchange them half way (R6 of core-plan.rst).
+ *            exchange them half way.
  *
  * tracing_on(), tracing_off(), tracer_tracing_on/off() and
  * tracing_is_on() take no lock and may be called from any context, NMI
@@ -594,16 +594,13 @@ static int buffer_alloc(struct trace_array *tr, struct array_buffer *buf,
 	}
 
 	if (fixed) {
-		/*
-		 * 6.12 asks for the deltas and counts the mapping before it
-		 * knows the allocation worked; here only once it did.
-		 */
+		/* Allocated: its boot deltas can be read now. */
 		ring_buffer_last_boot_delta(buf->buffer, &tr->text_delta,
 					    &tr->data_delta);
 		/* Fixed memory: as good as mapped (no snapshot, no swap). */
 		tr->mapped++;
 	}
-	/* 6.12 sets the live buffer's sizes here whatever @buf is. */
+	/* @buf's own per-CPU sizes, live or snapshot. */
 	buffer_note_size(buf, RING_BUFFER_ALL_CPUS);
 	return 0;
 }

@@ -30,7 +30,7 @@ static void buffers_size_text(struct kunit *test)
 
 	buffer_size_text(buf, sizeof(buf), BUFFER_SIZES_DIFFER, true, 0);
 	KUNIT_EXPECT_STREQ(test, buf, "X\n");
-	/* "X" wins over the expansion note, as in 6.12. */
+	/* "X" wins over the expansion note. */
 	buffer_size_text(buf, sizeof(buf), BUFFER_SIZES_DIFFER, false, 1408);
 	KUNIT_EXPECT_STREQ(test, buf, "X\n");
 
@@ -51,7 +51,7 @@ static void buffers_subbuf_order(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, subbuf_order_for_kb(64 * page_kb + 1), 7);
 	KUNIT_EXPECT_EQ(test, subbuf_order_for_kb(128 * page_kb), 7);
 	KUNIT_EXPECT_EQ(test, subbuf_order_for_kb(128 * page_kb + 1), -EINVAL);
-	/* 6.12 would wrap this to 1 KiB and accept it. */
+	/* Would wrap to 1 KiB if multiplied unchecked. */
 	KUNIT_EXPECT_EQ(test, subbuf_order_for_kb((ULONG_MAX >> 10) + 2),
 			-EINVAL);
 }

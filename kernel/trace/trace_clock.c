@@ -2,8 +2,8 @@
 /*
  * The trace clocks (see include/linux/trace_clock.h for what each promises).
  *
- * Layer: L0 of Documentation/trace/retrace/core-plan.rst.  Nothing here
- * calls into the rest of kernel/trace; the ring buffer calls these through
+ * Layer: the bottom (Documentation/trace/retrace/layers.rst).  Nothing
+ * here calls into the rest of kernel/trace; the ring buffer calls these through
  * its clock pointer and the clock table of the trace core names them.
  *
  * Contexts: every clock may be called from any context, NMI included, with
@@ -14,10 +14,9 @@
  * mark from NMI (see there), and trace_clock_counter() must not be chosen
  * for buffers written from NMI.
  *
- * The global clock.  Upstream 6.12 serialises it with a try-lock and lets
- * a caller that loses the race return an unpublished time, so a later call
- * on another CPU may return less.  Ours keeps one shared high-water mark,
- * raised with a compare-and-exchange loop and never lowered:
+ * The global clock keeps one shared high-water mark, raised with a
+ * compare-and-exchange loop and never lowered, so that no later call on
+ * any CPU returns less than an earlier one (leaves.rst):
  *
  *   1. now  = this CPU's sched_clock_cpu();
  *   2. last = the mark;

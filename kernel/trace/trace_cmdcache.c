@@ -7,11 +7,11 @@
  * cmdline_lock and records into it; trace_cmdline_kunit.c tests it on
  * instances of its own.
  *
- * It keeps 6.12's observable behaviour (core-plan.rst 2.8): a slot per
+ * Its observable behaviour is an interface (leaves.rst): a slot per
  * key (pid & 32767), slots handed out round-robin from slot 1, "<idle>"
  * for pid 0, "<...>" for a pid whose slot holds another pid, and a slot
  * count that is whatever fits in the page-order block, so that
- * saved_cmdlines_size reads back 6.12's number.
+ * saved_cmdlines_size reads back the number user space expects.
  *
  * Contexts: alloc and free sleep; the rest runs in any context, under
  * whatever serialises the caller's instance.
@@ -49,20 +49,21 @@ struct cmdcache {
 };
 
 /*
- * What 6.12's block header measured: a map of PID_MAX_DEFAULT + 1 entries,
- * a pointer and two ints.  Only its size is used: the block for a request
- * of N slots is the smallest power-of-two number of pages holding this
- * header and N slots of TASK_COMM_LEN + 4 bytes, and every whole slot that
- * fits is used; saved_cmdlines_size shows that count, so it must be 6.12's.
+ * The header the slot count is computed with: a map of PID_MAX_DEFAULT
+ * + 1 entries, a pointer and two ints.  Only its size is used: the
+ * block for a request of N slots is the smallest power-of-two number
+ * of pages holding this header and N slots of TASK_COMM_LEN + 4 bytes,
+ * and every whole slot that fits is used; saved_cmdlines_size shows
+ * that count, an interface.
  */
-struct cmdcache_v612_header {
+struct cmdcache_sizing_header {
 	u32	map[PID_MAX_DEFAULT + 1];
 	u32	*rev;
 	u32	num;
 	int	idx;
 };
 
-#define CMDCACHE_HEADER_BYTES	sizeof(struct cmdcache_v612_header)
+#define CMDCACHE_HEADER_BYTES	sizeof(struct cmdcache_sizing_header)
 #define CMDCACHE_SLOT_BYTES	(TASK_COMM_LEN + sizeof(u32))
 
 /**

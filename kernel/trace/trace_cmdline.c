@@ -4,10 +4,9 @@
  * every trace line, and the files saved_cmdlines, saved_cmdlines_size and
  * saved_tgids.
  *
- * Replaces upstream's trace_sched_switch.c (Documentation/trace/retrace/
- * leaves.rst) with the same functions, declared by 6.12's trace.h and
- * <linux/trace_events.h> (trace_cmdline.h here), because the write path,
- * the registry, the reader and the tracers call them under those names.
+ * The functions are declared by trace_cmdline.h and <linux/trace_events.h>
+ * (Documentation/trace/retrace/leaves.rst): the write path, the registry,
+ * the reader and the tracers call them.
  *
  * Recording.  A record's header holds only a pid; the comm and tgid are
  * saved on the side.  Commit sets this CPU's trace_taskinfo_save
@@ -17,7 +16,7 @@
  * registered while anyone wants comms (events with record-cmd, tracers)
  * or tgids (record-tgid), counted by two references.
  *
- * The comm cache itself (struct cmdcache, 6.12's observable behaviour)
+ * The comm cache itself (struct cmdcache, whose behaviour users see)
  * is trace_cmdcache.c's; this file keeps the global instance.
  *
  * The tgid map is an array indexed by pid up to the pid_max of the moment
@@ -138,12 +137,6 @@ static bool cmdline_save(struct task_struct *a, struct task_struct *b)
 	}
 	preempt_enable_notrace();
 	return done;
-}
-
-/* Returns 1 if @tsk's comm is stored (or needs no storing), 0 if not. */
-int trace_save_cmdline(struct task_struct *tsk)
-{
-	return cmdline_save(tsk, NULL);
 }
 
 /**

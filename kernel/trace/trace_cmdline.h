@@ -2,8 +2,8 @@
 /*
  * Saved task names and tgids (kernel/trace/trace_cmdline.c).
  *
- * The first part is what the rest of kernel/trace calls, under 6.12's
- * names: the one global cache, its recorders (refcounted by the
+ * The first part is what the rest of kernel/trace calls: the one global
+ * cache, its recorders (refcounted by the
  * record-cmd and record-tgid options and by enabled events) and the
  * saved_* files.  trace_find_cmdline() and trace_find_tgid() run in any
  * context but NMI (they trylock the cache); the rest in process
@@ -17,7 +17,7 @@
  * number of slots (see cmdcache_alloc()); a pid owns a slot through the
  * pid's low bits (pid & (PID_MAX_DEFAULT - 1)), so two pids equal in those
  * bits share one slot, and new keys take slots round-robin.  A key that
- * loses its slot keeps pointing at it (6.12 does the same): if it is
+ * loses its slot keeps pointing at it: if it is
  * saved again it takes the slot back, and the slot's newer owner then
  * prints "<...>".  None of these functions locks: the caller owns the cache or
  * holds the global cache's lock.
@@ -42,7 +42,6 @@ extern const struct file_operations tracing_saved_tgids_fops;
 
 /* The sched probes save @tsk when this CPU's flag says so. */
 DECLARE_PER_CPU(bool, trace_taskinfo_save);
-int trace_save_cmdline(struct task_struct *tsk);
 
 /* The tgid map comes on first use of record-tgid (trace_opts.c). */
 int trace_alloc_tgid_map(void);

@@ -6,7 +6,7 @@
  *
  * What it pins, all visible to users through saved_cmdlines,
  * saved_cmdlines_size and the task column of trace lines: the slot counts
- * 6.12 reports for a request (x86-64 figures, 4 KiB pages), the names of
+ * reported for a request (x86-64 figures, 4 KiB pages), the names of
  * pid 0 and of unknown pids, one slot per pid & 32767 (a colliding pid
  * evicts the other), slots handed out round-robin from slot 1, eviction
  * of the oldest key once every slot is taken, and comms cut to

@@ -19,17 +19,17 @@
  *            enable or filter file), listed in section _ftrace_events.
  *
  * The format files and ids of these events are read by trace-cmd,
- * libtraceevent and perf, so they must be 6.12's byte for byte (plan
- * R2, R14): the type strings and the print fmt text are made by the
- * preprocessor exactly as upstream makes them (# of the type as written;
+ * libtraceevent and perf, so they are an interface, byte for byte: the
+ * type strings and the print fmt text are made by the preprocessor
+ * (# of the type as written;
  * an array's length through __stringify(); the print fmt as
  * __stringify(format) ", " __stringify(arguments) with __entry spelled
  * REC).  The ids are the fixed enum trace_type values, so the order of
  * the calls does not matter for them; this object keeps trace_export.o's
  * place in the link anyway (kernel/trace/Makefile).
  *
- * __field_struct() members exist only in the C record (trace.h) and are
- * not shown; __field_desc() and __array_desc() show a member of such a
+ * __field_struct() members exist only in the C record (trace_records.h)
+ * and are not shown; __field_desc() and __array_desc() show a member of such a
  * struct under its own name; __stack_array() shows as a fixed array.
  *
  * No locks, no runtime code but two reg ops; everything is static data

@@ -8,8 +8,8 @@
  * Each job owns its file operations (trace_buffer_files.c, the reader's
  * trace_text_files.c and trace_raw_files.c, trace_opts.c, ...); this
  * file only decides which files exist where, with which mode, and in
- * which order they are created.  The order is 6.12's, so a directory
- * lists the same way.  Whether a file exists can depend on the instance
+ * which order they are created.  The order is an interface: a directory
+ * lists in it.  Whether a file exists can depend on the instance
  * (a buffer mapped from boot memory has last_boot_info and buffer_meta
  * but no snapshot), which the rows say with a condition.
  *
@@ -72,7 +72,7 @@ static const struct dir_file cpu_dir_files[] = {
 /*
  * The first rows of every instance directory; the options directory,
  * the latency and function files and the rest follow them in
- * init_tracer_tracefs(), where 6.12 made them.
+ * init_tracer_tracefs().
  */
 static const struct dir_file instance_files[] = {
 	{ "available_tracers",	TRACE_MODE_READ,  &show_traces_fops },

@@ -61,7 +61,7 @@
 
 /*
  * The console lines of a dump.  They are what people and scripts grep
- * in crash logs, so they are 6.12's text.
+ * in crash logs, so their text is an interface.
  */
 #define DUMP_RULE	"---------------------------------\n"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What trace_dump.c offers: trace_printk_seq() (a trace_seq to the
- * console, 6.12's name; any context, the dump's), and for its KUnit
+ * console; any context, the dump's), and for its KUnit
  * suite the parser of the ftrace_dump_on_oops list and the dump of one
  * instance.
  */

@@ -42,14 +42,14 @@
  *   __array_desc(t, s, m, n)       of t must match the list)
  *
  * These layouts and texts are read by trace-cmd, libtraceevent and perf
- * (core-plan.rst R14), so every format file must stay 6.12's byte for
+ * (core-events.rst), so every format file is an interface, byte for
  * byte: the type text is made from the type as written, and the print
  * fmt from the F_printk() tokens with one space wherever the list has
  * white space between two tokens (a line break counts as white space).
  * Do not add or remove white space inside an F_printk() or a type.
  *
  * Every entry exists whether or not the tracer that writes it is built:
- * the ids are fixed, and tools expect the events (R2).
+ * the ids are fixed, and tools expect the events.
  */
 
 /* Frames kept in a kernel or user stack record (and shown as kept). */
@@ -221,8 +221,8 @@ FTRACE_ENTRY(branch, trace_branch, TRACE_BRANCH,
 
 /*
  * --- hwlat, osnoise and timerlat tracers: one sample each; between
- * them the function tracer's repeat record (the list keeps 6.12's order,
- * which is the order of the calls in _ftrace_events) ---
+ * them the function tracer's repeat record (the list order is the
+ * order of the calls in _ftrace_events) ---
  */
 
 FTRACE_ENTRY(hwlat, hwlat_entry, TRACE_HWLAT,

@@ -15,15 +15,14 @@
  *
  * seconds at least five wide, microseconds six; the caret line is
  * eleven blanks (the width of "  Command: ") plus one per caret column.
- * These bytes are 6.12's: ftracetest's ftrace_errlog_check measures the
+ * These bytes are an interface: ftracetest's ftrace_errlog_check measures the
  * caret line, and our selftests compare whole logs with the reference
  * kernel's.  Opening the file for write with O_TRUNC empties the log;
  * what is written to it is accepted and ignored.  Nothing is allocated
  * before the first error.
  *
- * Differences from 6.12 that nobody can see: one allocation per entry
- * (the command lives at its end), made before the lock is taken, and
- * the recycled entry freed after it is dropped.
+ * One allocation per entry (the command lives at its end), made before
+ * the lock is taken; the recycled entry is freed after it is dropped.
  *
  * Context: process context, may sleep (GFP_KERNEL, a mutex).  Callers
  * may hold event_mutex and trace_types_lock.

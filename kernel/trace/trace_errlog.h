@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The error log (trace_errlog.c): tracing_log_err() and err_pos(), which
- * every command parser of kernel/trace calls (6.12's names), and the
+ * every command parser of kernel/trace calls, and the
  * entries as trace_errlog.c and its KUnit suite share them, and the
  * error_log file each instance gets (trace_dir_files.c creates it).
  *
@@ -41,7 +41,7 @@ void clear_tracing_err_log(struct trace_array *tr);
 
 /*
  * Room for "<location>: error: " and its NUL.  A longer location is cut:
- * 6.12 shows at most 127 bytes of that prefix, and so do we.
+ * error_log shows at most 127 bytes of that prefix.
  */
 #define ERRLOG_WHERE_SIZE	128
 

@@ -6,7 +6,7 @@
  * trace_array with only its error list set up, never registered), so
  * the global error_log user space reads is untouched.  Entries are
  * printed with errlog_show() into a plain seq_file buffer and compared
- * with the text 6.12 prints: the stamp's shape, the three lines, the
+ * with the text user space expects: the stamp's shape, the three lines, the
  * caret column (ftracetest's rule: the caret line is 13 bytes plus the
  * caret position, newline included), the recycling of the oldest entry,
  * the cut of a long location, clearing.
@@ -161,7 +161,7 @@ static void errlog_kunit_ring(struct kunit *test)
 	clear_tracing_err_log(tr);
 }
 
-/* "<loc>: error: " is cut at 127 bytes, as 6.12 cuts it. */
+/* "<loc>: error: " is cut at 127 bytes. */
 static void errlog_kunit_long_location(struct kunit *test)
 {
 	struct trace_array *tr = errlog_kunit_instance(test);

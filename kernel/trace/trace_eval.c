@@ -18,7 +18,7 @@
  * __attribute__((...)) parts of its field types removed, a map or not.
  *
  * The substitution is textual and its rules show in the format files,
- * so they are 6.12's, quirks included (plan R3):
+ * so they are an interface, quirks included (eval.rst):
  *
  *   print fmt (trace_eval_fmt_apply(), once per map, left to right):
  *   - a backslash and the byte after it are skipped, inside or outside
@@ -42,7 +42,7 @@
  *     or starts where the previous search stopped is removed with the
  *     blanks after it (unbalanced parentheses: warning, type kept);
  *   - after the first '[', a name that begins with the map's name
- *     (a prefix, not a whole word: 6.12's rule) has that prefix
+ *     (a prefix, not a whole word) has that prefix
  *     replaced by the value; a field whose filter type was "other" is
  *     typed again from the new text.
  *
@@ -238,7 +238,7 @@ int trace_eval_strip_attrs(const char *type, char **out)
  * @name: a map's name
  *
  * Return: the position after the first '[' if an identifier starts
- * there and begins with @name (a prefix match, as 6.12), else NULL.
+ * there and begins with @name (a prefix match), else NULL.
  */
 char *trace_eval_type_slot(char *type, const char *name)
 {

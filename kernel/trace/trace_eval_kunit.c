@@ -8,7 +8,7 @@
  *   must read exactly as the reference kernel's format file shows it
  *   (vectors generated into trace_eval_kunit_data.h by
  *   tools/testing/retrace/eval-kunit-data.py);
- * - hand-written print fmts for each rule of plan R3: quoted text and
+ * - hand-written print fmts for each rule of trace_eval.c: quoted text and
  *   escapes, numbers and their suffixes, the byte after a skipped token,
  *   members after '.' and '->', whole identifiers, values written in
  *   place, a value longer than its name refused;
@@ -189,7 +189,7 @@ static void eval_type_slots(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trace_eval_put_value(t1 + 5, 13, 16), 2);
 	KUNIT_EXPECT_STREQ(test, t1, "char[16]");
 	KUNIT_EXPECT_NULL(test, trace_eval_type_slot(t2, "TASK_COMM_LEN"));
-	/* 6.12's rule: a prefix of the name in brackets is enough. */
+	/* A prefix of the name in brackets is enough. */
 	KUNIT_EXPECT_PTR_EQ(test, trace_eval_type_slot(t3, "TASK_COMM_LEN"), t3 + 5);
 	KUNIT_EXPECT_NULL(test, trace_eval_type_slot(t4, "TASK_COMM_LEN"));
 	/* Only the first bracket is looked at. */
@@ -236,7 +236,7 @@ static void eval_call_identity(struct kunit *test)
 
 	/*
 	 * No map of the system: attributes still go (the blank before one
-	 * stays, as in 6.12), the rest is left alone.
+	 * stays), the rest is left alone.
 	 */
 	f_attr.type = "long __attribute__((y))";
 	trace_eval_update_call(&call, maps, 1);

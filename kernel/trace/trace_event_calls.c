@@ -2,7 +2,7 @@
 /*
  * The list of event calls: who is registered, with which fields and id.
  *
- * Sources of calls, in the order they take ids (core-plan.rst R2):
+ * Sources of calls, in the order they take ids:
  *
  *   1. the _ftrace_events section of vmlinux, walked once by
  *      trace_event_init() from trace_init() (early, before tracefs);
@@ -20,7 +20,7 @@
  * stacktrace) and the common header fields are two global lists that
  * trace_find_event_field() searches after the call's own.
  *
- * Module going (R10): each of the module's calls is switched off in every
+ * Module going: each of the module's calls is switched off in every
  * instance, its files removed, its type unregistered and the call
  * unlinked, all under event_mutex, trace_types_lock and trace_event_sem
  * (write).  An instance in which one of those calls had ever been enabled
@@ -43,7 +43,7 @@
 #include "trace_event_reg.h"
 
 /*
- * The registry lock; 6.12's name, asserted by the filter and trigger code.
+ * The registry lock, asserted by the filter and trigger code.
  * Order: event_mutex -> trace_types_lock -> trace_event_sem.
  */
 DEFINE_MUTEX(event_mutex);
@@ -474,7 +474,7 @@ static void module_events_remove(struct module *mod)
 		any = true;
 	}
 	up_write(&trace_event_sem);
-	/* R10: clear_trace was set where a freed type may sit in a buffer. */
+	/* clear_trace was set where a freed type may sit in a buffer. */
 	if (any)
 		tracing_reset_all_online_cpus_unlocked();
 }
@@ -598,10 +598,9 @@ EXPORT_SYMBOL_GPL(trace_put_event_file);
 
 /*
  * trace_trigger=EVENT.TRIGGER[,EVENT.TRIGGER...]: applied to the global
- * instance's files right after trace_event_init() made them.  6.12 also
- * applies them to boot instances, from a path that already holds
- * event_mutex (trace_array_get_by_name()), which would deadlock; ours
- * leaves boot instances alone.
+ * instance's files right after trace_event_init() made them; boot
+ * instances are left alone: their path already holds event_mutex
+ * (trace_array_get_by_name()), applying them there would deadlock.
  */
 #define EVREG_BOOT_TRIGGERS	32
 

@@ -135,7 +135,7 @@ int evreg_enable(struct trace_event_file *file, int enable, int soft)
 			break;
 		/* first trigger: off -> soft(dis), on -> soft(on) */
 		set_bit(EVENT_FILE_FL_SOFT_MODE_BIT, flags);
-		trace_buffered_event_enable();
+		trace_write_scratch_prepare();
 		if (*flags & EVENT_FILE_FL_ENABLED)
 			break;
 		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
@@ -147,7 +147,6 @@ int evreg_enable(struct trace_event_file *file, int enable, int soft)
 			break;
 		/* last trigger: soft(dis) -> off, soft(on) -> on */
 		clear_bit(EVENT_FILE_FL_SOFT_MODE_BIT, flags);
-		trace_buffered_event_disable();
 		if (*flags & EVENT_FILE_FL_SOFT_DISABLED)
 			file_probe_off(file);
 		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);

@@ -148,7 +148,7 @@ static ssize_t system_enable_write(struct file *filp, const char __user *ubuf,
 		return -EINVAL;
 	/*
 	 * The open pinned the system, so its name stays valid; the position
-	 * moves even when an event could not be enabled (6.12 does so).
+	 * moves even when an event could not be enabled.
 	 */
 	ret = evreg_set_clr(dir->tr, NULL,
 			    dir->subsystem ? dir->subsystem->name : NULL,

@@ -31,7 +31,7 @@
  * a tracepoint string, nor in the event's module.
  *
  * Which conversions count decides which fields are checked when printed,
- * and so what "trace" shows; it is 6.12's reading, kept on purpose:
+ * and so what "trace" shows; the reading is an interface, kept on purpose:
  *
  *   - the format is the first string literal only;
  *   - a conversion is a string one when only digits, '.' and '*' stand
@@ -275,8 +275,8 @@ int evreg_fmt_check(struct trace_event_call *call, u64 *unsafe)
 	struct fmt_uses u = {};
 	/*
 	 * Argument n runs from one top-level comma to the next.  Without
-	 * any comma, the whole print fmt stands for the first (6.12 does
-	 * so; the format's own quotes then make a "%s" look safe).
+	 * any comma, the whole print fmt stands for the first (the
+	 * format's own quotes then make a "%s" look safe).
 	 */
 	struct fmt_arg a = { .start = fmt };
 	bool comma = false;

@@ -4,7 +4,7 @@
  *
  *   events/SYS/EV/format   name, ID, the common and the event's fields,
  *                          print fmt; parsed by trace-cmd, perf and
- *                          libtraceevent, so byte-identical to 6.12
+ *                          libtraceevent, so an interface byte for byte
  *   events/SYS/EV/id       the type number (with perf events only)
  *   events/header_page     the sub-buffer header, from the ring buffer
  *   events/header_event    the record header, from the ring buffer

@@ -254,7 +254,7 @@ void evreg_pids_clear_locked(struct trace_array *tr, int type)
 		pids_publish(tr, TRACE_NO_PIDS, NULL);
 	/*
 	 * With the other set left, the running tasks' verdicts are redone
-	 * now rather than at their next switch (6.12 waits for the switch).
+	 * now rather than at their next switch.
 	 */
 	if (other)
 		on_each_cpu(verdict_refresh, tr, 1);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The event registry, internal interface (core-plan.rst 2.3, step S6).
+ * The event registry, internal interface (registry.rst).
  *
- * The registry replaces 6.12's trace_events.c and is split by job:
+ * The registry is split by job:
  *
  *   trace_event_calls.c   the list of event calls (ftrace_events), their
  *                         fields, raw init, registration at boot, by
@@ -21,9 +21,9 @@
  *                         following and the per-CPU ignore verdict
  *
  * Eval maps (trace_eval.c) and the write path (trace_write.c) are not
- * part of it; they call in through 6.12's names.
+ * part of it; they call in through the calls declared here.
  *
- * Locks, outermost first (the order of core-plan.rst 1.3):
+ * Locks, outermost first:
  *
  *   event_mutex            every registry list (calls, files, systems,
  *                          system dirs), every change of a file's flags,

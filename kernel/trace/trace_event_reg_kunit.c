@@ -420,7 +420,7 @@ static const struct fmt_case fmt_cases[] = {
 	{ "\"n=%d s=%.*s\", REC->num, REC->num, REC->ptr", 0, true, "ptr" },
 	{ "\"q=\\\"%s\\\"\", REC->ptr", 0, true, "ptr" },
 	{ "\"%s\" \" and more\", REC->ptr", 0, true, "ptr" },
-	/* 6.12's reading: "%-10s" is no string conversion */
+	/* "%-10s" is read as no string conversion (fmtcheck's rule) */
 	{ "\"s=%-10s\", REC->ptr" },
 	/* pointers that outlive the record */
 	{ "\"ip=%pI4\", REC->addr", BIT_ULL(0) },

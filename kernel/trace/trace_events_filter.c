@@ -12,11 +12,10 @@
  * errno of the write, a line in error_log, and the filter file showing
  * the text with a caret and the message.
  *
- * struct event_filter (trace.h) is { prog, filter_string }.  trace.h
- * names the program type "struct prog_entry" and never looks inside it;
- * here that pointer holds a struct rtf_prog (ef_prog() and ef_publish()
- * convert, and so does the write path's verdict in trace_write.c, which
- * runs the program without calling filter_match_preds()).
+ * struct event_filter (trace_registry.h) is { filter_string, prog }:
+ * the program is the filter language's struct rtf_prog, which the
+ * registry names and never looks inside.  The write path's verdict in
+ * trace_write.c runs it without calling filter_match_preds().
  *
  * Contexts and locks:
  *
@@ -37,7 +36,6 @@
  * running under preempt_disable() and for those under tracepoint SRCU.
  * A record is judged by exactly one program, old or new.
  */
-#include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/export.h>
 #include <linux/ftrace.h>
@@ -54,7 +52,7 @@
 
 /*
  * What a subsystem's filter file shows when it holds no error.  User
- * space reads this text, so it is upstream's, word for word.
+ * space reads this text, so it is an interface, word for word.
  */
 #define EF_SYSTEM_BANNER						\
 	"### global filter ###\n"					\
@@ -93,19 +91,19 @@ static const char *const ef_common_names[] = {
 /* Reader side: any context, inside the caller's RCU/SRCU/preempt section. */
 static inline struct rtf_prog *ef_prog(struct event_filter *filter)
 {
-	return (struct rtf_prog *)rcu_dereference_raw(filter->prog);
+	return rcu_dereference_raw(filter->prog);
 }
 
 static inline void ef_publish(struct event_filter *filter,
 			      struct rtf_prog *prog)
 {
-	rcu_assign_pointer(filter->prog, (struct prog_entry *)prog);
+	rcu_assign_pointer(filter->prog, prog);
 }
 
 /* Writer side: the program of a filter no reader can see any more. */
 static inline struct rtf_prog *ef_prog_owned(struct event_filter *filter)
 {
-	return (struct rtf_prog *)rcu_access_pointer(filter->prog);
+	return rcu_access_pointer(filter->prog);
 }
 
 /**
@@ -302,7 +300,7 @@ static struct event_filter *ef_build(struct trace_event_call *call,
  * A refused text: error_log gets a line (caret under err->pos) and the
  * filter's text becomes what its file then shows: the text, a caret line
  * and "parse_error: <message>" (rtf_format_error()), newline included;
- * the file adds one more, as upstream's does.
+ * the file adds one more.
  */
 static void ef_report(struct trace_array *tr, struct event_filter *filter,
 		      const struct rtf_error *err)
@@ -368,13 +366,12 @@ int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 static void ef_flag_on(struct trace_event_file *file)
 {
 	if (!test_and_set_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags))
-		trace_buffered_event_enable();
+		trace_write_scratch_prepare();
 }
 
 static void ef_flag_off(struct trace_event_file *file)
 {
-	if (test_and_clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags))
-		trace_buffered_event_disable();
+	clear_bit(EVENT_FILE_FL_FILTERED_BIT, &file->flags);
 }
 
 /* Publish @filter (or NULL) on @file; return the filter it replaced. */
@@ -389,7 +386,7 @@ static struct event_filter *ef_swap(struct trace_event_file *file,
 	return old;
 }
 
-/* Upstream's text for "no filter": "0", blanks around it allowed. */
+/* The text for "no filter": "0", blanks around it allowed. */
 static bool ef_is_clear(char *text)
 {
 	return !strcmp(strstrip(text), "0");
@@ -421,7 +418,7 @@ void print_event_filter(struct trace_event_file *file, struct trace_seq *s)
  * @filter_string: the text; trailing blanks are cut off in place
  *
  * "0" removes the filter.  Anything else is compiled; the new filter
- * replaces the old one even when the text is refused, as upstream does:
+ * replaces the old one even when the text is refused:
  * the event is then unfiltered and its file shows the error.  Caller
  * holds event_mutex.
  *
@@ -506,7 +503,7 @@ static void ef_system_clear(struct trace_subsystem_dir *dir)
  * Compile @text for every event of @dir, then publish all the results at
  * once and free the old filters after one grace period.  An event whose
  * fields do not fit the text gets an unfiltered filter showing the
- * subsystem error, and a line in error_log, as upstream does.  Nothing
+ * subsystem error, and a line in error_log.  Nothing
  * changes if memory runs out before the swap.
  *
  * Return: the number of events, or -ENOMEM.
@@ -719,7 +716,7 @@ static bool ef_is_function_event(struct trace_event_call *call)
  * @filter_str: the text
  *
  * The filter is compiled for the event's fields; parse errors go to the
- * errno only (no error_log line, as upstream).  For the function
+ * errno only (no error_log line).  For the function
  * tracer's event the text instead selects which functions the perf
  * event traces ("ip == a || ip != b").  Takes event_mutex.
  *
@@ -760,55 +757,3 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 }
 
 #endif /* CONFIG_PERF_EVENTS */
-
-/* ---- glob patterns for the function tracer ----------------------------- */
-
-/**
- * filter_parse_regex - classify a glob pattern for a fast match
- * @buff:   the pattern; a trailing '*' may be overwritten with a NUL
- * @len:    its length
- * @search: receives where the part to compare starts
- * @not:    receives 1 when the pattern started with '!' (skipped)
- *
- * ftrace.c uses this for set_ftrace_filter and friends.  After an
- * optional '!': a leading digit means an index (MATCH_INDEX); "abc" is
- * MATCH_FULL, "abc*" MATCH_FRONT_ONLY, "*abc" MATCH_END_ONLY, "*abc*"
- * MATCH_MIDDLE_ONLY, with @search past the leading '*' and the trailing
- * one cut off; any other '*', or a '?', '[' or '\', is MATCH_GLOB with
- * @search at the whole pattern.
- *
- * Return: the enum regex_type.
- */
-enum regex_type filter_parse_regex(char *buff, int len, char **search,
-				   int *not)
-{
-	int lead, i;
-
-	*not = buff[0] == '!';
-	if (*not) {
-		buff++;
-		len--;
-	}
-	*search = buff;
-	if (isdigit(buff[0]))
-		return MATCH_INDEX;
-
-	lead = len > 0 && buff[0] == '*';
-	for (i = lead; i < len; i++) {
-		switch (buff[i]) {
-		case '*':
-			if (i < len - 1)
-				return MATCH_GLOB;
-			buff[i] = '\0';
-			*search = buff + lead;
-			return lead ? MATCH_MIDDLE_ONLY : MATCH_FRONT_ONLY;
-		case '?':
-		case '[':
-		case '\\':
-		case '\0':
-			return MATCH_GLOB;
-		}
-	}
-	*search = buff + lead;
-	return lead ? MATCH_END_ONLY : MATCH_FULL;
-}

@@ -24,7 +24,7 @@
  * string a pointer to a constant placeholder: injected text cannot
  * outlive the write.
  *
- * The errors are 6.12's, in 6.12's order (user space tests them):
+ * The errors and their order are an interface (user space tests them):
  *
  *   -EINVAL  a line of PAGE_SIZE bytes or more; a pair without a name,
  *            without '=', with neither a number nor a quote after it; a
@@ -356,7 +356,7 @@ static int inject_line(struct file *filp, char *line)
 	return inject_commit(file, &rec) ? rec.size : 0;
 }
 
-/* Nothing to read: 6.12 fails the read with -EPERM. */
+/* Nothing to read: the read fails with -EPERM. */
 static ssize_t event_inject_read(struct file *filp, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {

@@ -9,11 +9,11 @@
  *
  * The pieces, bottom up:
  *
- *  - Commands (struct event_command, kernel/trace/trace.h) are registered
+ *  - Commands (struct event_command, trace_trigger_api.h) are registered
  *    once at boot into trig_cmds.  The histogram code (trace_events_hist.c)
  *    registers hist, enable_hist and disable_hist through the same API and
  *    builds on the helpers exported here (trigger_data_alloc(),
- *    event_enable_trigger_parse(), set_trigger_filter(), named triggers...).
+ *    event_enable_trigger_parse(), set_trigger_filter()...).
  *
  *  - A trigger instance is a struct event_trigger_data on the RCU list
  *    file->triggers of the event that fires it.  The list, the flags
@@ -37,10 +37,9 @@
  *
  *  - Counts ("traceon:5").  The count lives in data->count: ULONG_MAX
  *    (printed "unlimited") never runs out, 0 is spent, n means n firings
- *    left.  Upstream reads and decrements it with plain loads and stores,
- *    so two CPUs that hit the event together can both see 1, both fire,
- *    and leave ULONG_MAX behind: a spent trigger turns unlimited (or, with
- *    a lost update, fires more times than asked).  Here a firing claims
+ *    left.  Plain loads and stores would let two CPUs that hit the event
+ *    together both see 1, both fire, and leave ULONG_MAX behind: a spent
+ *    trigger would turn unlimited (triggers.rst).  So a firing claims
  *    its unit with a compare-and-exchange that never takes the count below
  *    zero (trig_count_take()), so a count of n is spent by exactly n
  *    firings, whatever the number of CPUs.  The state-changing commands
@@ -73,13 +72,6 @@
  */
 static LIST_HEAD(trig_cmds);
 static DEFINE_MUTEX(trig_cmd_mutex);
-
-/*
- * Named triggers (hist's "name=" attribute): every instance that carries a
- * name, the first of each name owning the data the others share.
- * Protected by event_mutex.
- */
-static LIST_HEAD(trig_named);
 
 /* ---- counts ------------------------------------------------------------ */
 
@@ -142,7 +134,7 @@ bool event_trigger_count(struct event_trigger_data *data,
 /*
  * Run one instance: the action, unless the instance was given a count and
  * its count check says no.  Inlined into both walkers so that the stack a
- * stacktrace trigger records has the same frames above it as upstream's.
+ * stacktrace trigger records starts at the same frame from both walkers.
  */
 static __always_inline void trig_fire(struct event_trigger_data *data,
 				      struct trace_buffer *buffer, void *rec,
@@ -158,7 +150,7 @@ static __always_inline void trig_fire(struct event_trigger_data *data,
 
 /* What one instance does about one hit of its event. */
 enum trig_verdict {
-	TRIG_SKIP,	/* paused, or its filter rejects the record */
+	TRIG_SKIP,	/* its filter rejects the record */
 	TRIG_RUN,	/* fire it now */
 	TRIG_DEFER,	/* fire it after the record is committed */
 };
@@ -168,8 +160,6 @@ trig_judge(struct event_trigger_data *data, void *rec)
 {
 	struct event_filter *filter;
 
-	if (READ_ONCE(data->paused))
-		return TRIG_SKIP;
 	filter = rcu_dereference_sched(data->filter);
 	/*
 	 * No record: the probe saw TRIGGER_COND clear.  An instance that
@@ -197,7 +187,7 @@ trig_judge(struct event_trigger_data *data, void *rec)
  * @rec: the record, or NULL when the event is not recorded
  * @event: the ring buffer event of @rec, or NULL
  *
- * With @rec NULL every unpaused trigger runs now.  With a record, a
+ * With @rec NULL every trigger runs now.  With a record, a
  * trigger with a filter runs only if the record matches, and a command
  * flagged EVENT_CMD_FL_POST_TRIGGER does not run here: its type bit is
  * returned for event_triggers_post_call(), once the record is committed.
@@ -241,8 +231,8 @@ void event_triggers_post_call(struct trace_event_file *file, enum event_trigger_
 	struct event_trigger_data *data;
 
 	list_for_each_entry_rcu(data, &file->triggers, list) {
-		/* only the deferred types, and never a paused instance */
-		if (!(data->cmd_ops->trigger_type & tt) || READ_ONCE(data->paused))
+		/* only the deferred types */
+		if (!(data->cmd_ops->trigger_type & tt))
 			continue;
 		trig_fire(data, NULL, NULL, NULL);
 	}
@@ -250,7 +240,7 @@ void event_triggers_post_call(struct trace_event_file *file, enum event_trigger_
 EXPORT_SYMBOL_GPL(event_triggers_post_call);
 
 /*
- * The slow half of trace_trigger_soft_disabled() (linux/trace_events.h):
+ * The slow half of trace_trigger_soft_disabled() (linux/trace_events_file.h):
  * the event is in trigger mode, soft disabled or pid filtered, and none of
  * its triggers needs the record.  Runs the triggers, then says whether the
  * record should be skipped.
@@ -279,7 +269,7 @@ EXPORT_SYMBOL_GPL(__trace_trigger_soft_disabled);
  * @param: the text after "cmd:" without the filter, or NULL
  * @private_data: the command's own data
  *
- * The instance starts unlimited, unpaused, with no filter and on no list.
+ * The instance starts unlimited, with no filter and on no list.
  * It is counted (EVENT_TRIGGER_FL_COUNT) when @param was given and the
  * command has a count check; event_trigger_parse_num() sets the count.
  *
@@ -304,7 +294,6 @@ struct event_trigger_data *trigger_data_alloc(struct event_command *cmd_ops,
 	if (param && cmd_ops->count_func)
 		data->flags |= EVENT_TRIGGER_FL_COUNT;
 	INIT_LIST_HEAD(&data->list);
-	INIT_LIST_HEAD(&data->named_list);
 	RCU_INIT_POINTER(data->filter, NULL);
 	return data;
 }
@@ -791,132 +780,6 @@ void trig_print_tail(struct seq_file *m, struct event_trigger_data *data)
 		seq_putc(m, '\n');
 }
 
-/* ---- named triggers (used by hist) ------------------------------------- */
-
-/*
- * hist's "name=" attribute makes several histogram triggers, on different
- * events, feed one shared histogram.  Every instance carrying a name is on
- * trig_named; the first of a name owns the shared data and the others
- * point at it through ->named_data.  All of this runs under event_mutex.
- */
-
-/**
- * save_named_trigger - put an instance on the named list
- * @name: its name (copied)
- * @data: the instance
- *
- * Return: 0 or -ENOMEM.
- */
-int save_named_trigger(const char *name, struct event_trigger_data *data)
-{
-	char *copy = kstrdup(name, GFP_KERNEL);
-
-	if (!copy)
-		return -ENOMEM;
-	data->name = copy;
-	list_add(&data->named_list, &trig_named);
-	return 0;
-}
-
-/**
- * del_named_trigger - take an instance off the named list
- * @data: the instance
- */
-void del_named_trigger(struct event_trigger_data *data)
-{
-	list_del(&data->named_list);
-	kfree(data->name);
-	data->name = NULL;
-}
-
-/**
- * find_named_trigger - the owner of a trigger name
- * @name: the name, or NULL
- *
- * Return: the first instance registered under @name (the one the others
- * share data with), or NULL.
- */
-struct event_trigger_data *find_named_trigger(const char *name)
-{
-	struct event_trigger_data *each;
-
-	list_for_each_entry(each, &trig_named, named_list) {
-		/* a follower points at its owner; only owners answer */
-		if (name && !each->named_data && !strcmp(each->name, name))
-			return each;
-	}
-	return NULL;
-}
-
-/**
- * is_named_trigger - whether an instance is on the named list
- * @test: the instance
- *
- * Return: true if it is.
- */
-bool is_named_trigger(struct event_trigger_data *test)
-{
-	struct event_trigger_data *each;
-	bool found = false;
-
-	list_for_each_entry(each, &trig_named, named_list)
-		found |= each == test;
-	return found;
-}
-
-/**
- * get_named_trigger_data - the owner whose data an instance shares
- * @data: the instance
- *
- * Return: the owner, or NULL.
- */
-struct event_trigger_data *get_named_trigger_data(struct event_trigger_data *data)
-{
-	return data->named_data;
-}
-
-/**
- * set_named_trigger_data - make an instance share the data of a named one
- * @data: the instance
- * @named_data: the owner of the name, or NULL
- */
-void set_named_trigger_data(struct event_trigger_data *data, struct event_trigger_data *named_data)
-{
-	data->named_data = named_data;
-}
-
-/**
- * pause_named_trigger - pause every instance sharing a name
- * @data: one of them
- *
- * They feed one histogram, so they stop together.  Each keeps its own
- * paused state in ->paused_tmp for unpause_named_trigger().
- */
-void pause_named_trigger(struct event_trigger_data *data)
-{
-	struct event_trigger_data *each;
-
-	list_for_each_entry(each, &trig_named, named_list) {
-		if (!strcmp(each->name, data->name)) {
-			each->paused_tmp = each->paused;
-			WRITE_ONCE(each->paused, true);
-		}
-	}
-}
-
-/**
- * unpause_named_trigger - undo pause_named_trigger()
- * @data: one of the instances sharing the name
- */
-void unpause_named_trigger(struct event_trigger_data *data)
-{
-	struct event_trigger_data *each;
-
-	list_for_each_entry(each, &trig_named, named_list)
-		if (!strcmp(each->name, data->name))
-			WRITE_ONCE(each->paused, each->paused_tmp);
-}
-
 /* ---- the command table ------------------------------------------------- */
 
 static struct event_command *trig_cmd_lookup(const char *name)
@@ -1077,7 +940,7 @@ static const struct seq_operations trig_seq_ops = {
 /*
  * Opening for write with O_TRUNC drops the triggers of the commands that
  * can drop all of theirs at once (@unreg_all: the histograms); the others
- * stay, as upstream does.
+ * stay.
  */
 static int trig_file_open(struct inode *inode, struct file *filp)
 {

@@ -4,7 +4,7 @@
  * no registered event — cutting a trigger line into command, parameter and filter,
  * reading counts, and spending counts from many CPUs at once.
  *
- * The parser cases pin upstream's behaviour, quirks included (a count is
+ * The parser cases pin the interface, quirks included (a count is
  * read up to its first ':', "traceon:abc" is a filter, not a count).  The
  * race case runs one kthread per online CPU on a single counted instance
  * and checks the books balance exactly: every unit claimed is a unit gone,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers every tracefs file of kernel/trace uses (trace_fs.c, 6.12's
- * names): creating a file, the directories an instance's files go in,
+ * Helpers every tracefs file of kernel/trace uses (trace_fs.c): creating
+ * a file, the directories an instance's files go in,
  * the open and release pairs that hold the instance (or the event file)
  * for as long as the file is open, a u64 file with bounds, and the
  * line-per-command writer of the dynamic event files; and the call that
@@ -55,9 +55,6 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
 /* A file of an instance: the open holds inode->i_private's instance. */
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);
 int tracing_release_generic_tr(struct inode *inode, struct file *file);
-/* ... when the open also used single_open() or seq_open(). */
-int tracing_single_release_tr(struct inode *inode, struct file *filp);
-int tracing_seq_release(struct inode *inode, struct file *filp);
 
 /* A file of an event: the open holds the event file and its instance. */
 int tracing_open_file_tr(struct inode *inode, struct file *filp);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The instance options (core-plan.rst 2.5): the table of their names and
+ * The instance options (options.rst): the table of their names and
  * bits, and the calls that change them.
  *
  * TRACE_FLAGS is an X-macro: every entry is C(BIT_NAME, "text"), and a
@@ -8,7 +8,7 @@
  * the masks below; the option names in trace_options and options/).
  * The position of an entry is its bit number, and it is user-visible:
  * trace_options lists the options in bit order.  So entries are only
- * ever appended, and the config-dependent ones sit at the end in 6.12's
+ * ever appended, and the config-dependent ones sit at the end in this
  * order (function-trace, function-fork, display-graph, stacktrace,
  * branch); an option whose capability is not built is not in the table
  * at all, and neither its name nor its file exists.

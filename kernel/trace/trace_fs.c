@@ -29,8 +29,6 @@
  *   ---------------------------  -------------------------------------
  *   tracing_open_generic         (none: global files, no reference)
  *   tracing_open_generic_tr      tracing_release_generic_tr
- *     + single_open() in caller  tracing_single_release_tr
- *     + seq_open() in caller     tracing_seq_release
  *   tracing_open_file_tr         tracing_release_file_tr
  *     + single_open() in caller  tracing_single_release_file_tr
  *
@@ -248,27 +246,6 @@ int tracing_release_generic_tr(struct inode *inode, struct file *filp)
 	return 0;
 }
 
-/*
- * tracing_single_release_tr - release of an instance file opened with
- * tracing_open_generic_tr() (or tracing_check_open_get_tr()) and then
- * single_open().
- */
-int tracing_single_release_tr(struct inode *inode, struct file *filp)
-{
-	tracing_release_generic_tr(inode, filp);
-	return single_release(inode, filp);
-}
-
-/*
- * tracing_seq_release - release of an instance file opened with a
- * reference on the instance and then seq_open().
- */
-int tracing_seq_release(struct inode *inode, struct file *filp)
-{
-	tracing_release_generic_tr(inode, filp);
-	return seq_release(inode, filp);
-}
-
 /**
  * tracing_open_file_tr - open a per-event file
  * @inode: the file's inode; i_private is the event file
@@ -359,9 +336,8 @@ loff_t tracing_lseek(struct file *file, loff_t offset, int whence)
 /*
  * dyn_ftrace_total_info: how many functions the dynamic function tracer
  * can patch, and the pages and groups holding their records.  Built only
- * with the dynamic function tracer (pending in our kernel, core-plan.rst
- * 3.2); the file is created by trace_dir_files.c with the other
- * top-level files.
+ * with the dynamic function tracer; the file is created by
+ * trace_dir_files.c with the other top-level files.
  */
 static ssize_t tracing_dyn_info_read(struct file *filp, char __user *ubuf,
 				     size_t cnt, loff_t *ppos)

@@ -31,7 +31,7 @@
  *
  * Contexts: everything here runs in process context and may sleep.
  * tracefs calls instance_mkdir()/instance_rmdir() with the parent
- * directory's inode unlocked (R15 of core-plan.rst), so several mkdir,
+ * directory's inode unlocked, so several mkdir,
  * rmdir and lookups may race; the two locks below make each one atomic.
  */
 #include <linux/cpumask.h>
@@ -455,7 +455,6 @@ static int instance_remove(struct trace_array *tr)
 	while (tr->nr_topts > 0)
 		kfree(tr->topts[--tr->nr_topts].topts);
 	kfree(tr->topts);
-	free_percpu(tr->last_func_repeats);
 	instance_free(tr);
 	return 0;
 }

@@ -6,7 +6,7 @@
  * becomes one ftrace/print record (struct print_entry: ip, text) in the
  * instance's live buffer; a write to trace_marker_raw one
  * ftrace/raw_data record (struct raw_data_entry: a 4-byte id, then
- * bytes).  What user space sees is 6.12's:
+ * bytes).  What user space sees:
  *
  *   trace_marker        at most TRACE_MARKER_MAX_SIZE (4096) bytes a
  *                       record, fewer if the largest record the ring
@@ -28,8 +28,8 @@
  * (tr->trace_marker_file, set up by trace_dir_files.c) may carry
  * triggers, e.g. "hist:keys=buf".  They are called on the text before
  * the newline is added, with the record still reserved, and their
- * post-calls (snapshot, stacktrace, traceoff) run after the commit, as
- * in 6.12.  Registered trace exports with TRACE_EXPORT_MARKER see the
+ * post-calls (snapshot, stacktrace, traceoff) run after the commit.
+ * Registered trace exports with TRACE_EXPORT_MARKER see the
  * record just before it is committed.
  *
  * Context: the write() of any task, process context.  Records are
@@ -78,7 +78,7 @@ static noinline bool marker_cut(struct trace_buffer *buffer, size_t *cnt)
 
 	if (marker_print_size(*cnt) <= limit)
 		return false;
-	/* No sub-buffer size is that small; 6.12 warns here too. */
+	/* No sub-buffer size is that small. */
 	if (WARN_ON_ONCE(marker_print_size(0) > limit))
 		return false;
 	*cnt = limit - MARKER_PRINT_EXTRA;
@@ -168,12 +168,11 @@ static ssize_t tracing_mark_raw_write(struct file *filp,
 		return -EINVAL;
 
 	/*
-	 * The user's bytes start at the id.  6.12 counts the id twice in
-	 * the size (once in sizeof(*entry), once in @cnt), so its record
-	 * is four bytes longer than what it copies; the length shows (in
-	 * "trace", which prints every byte after the id, and in raw
-	 * pages), so ours has the same length, the tail zeroed rather
-	 * than left stale.
+	 * The user's bytes start at the id.  The record is four bytes
+	 * longer than what is copied (the id counts in sizeof(*entry) and
+	 * in @cnt); the length shows in "trace", which prints every byte
+	 * after the id, and in raw pages (messages.rst).  The tail is
+	 * zeroed.
 	 */
 	size = sizeof(*entry) + max(cnt, MARKER_RAW_MIN);
 	buffer = tr->array_buffer.buffer;

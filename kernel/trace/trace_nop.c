@@ -5,7 +5,7 @@
  * It records nothing by itself (events, markers and trace_printk still
  * do), allows instances, and is registered first, so available_tracers
  * lists it last.  Its two options exist to exercise the tracer option
- * machinery from user space, as in 6.12: options/test_nop_accept can
+ * machinery from user space: options/test_nop_accept can
  * be turned on and off, options/test_nop_refuse refuses every change
  * with -EINVAL; trace_options lists both (off) after the core options.
  *
@@ -34,7 +34,7 @@ static struct tracer_flags nop_flags = {
 /*
  * Nothing to start; but a tracer with an init op has the buffers
  * cleared when it becomes current (tracer_init()), and switching to
- * nop clears them in 6.12 too.
+ * nop clears them: the init op is there for that.
  */
 static int nop_init(struct trace_array *tr)
 {

@@ -4,13 +4,13 @@
  * of each option, and the trace_options= boot parameter.
  *
  * Every instance has a trace_flags word; option N is bit N, named by
- * the TRACE_FLAGS list of trace.h.  Three things are decided per
+ * the TRACE_FLAGS list of trace_flags.h.  Three things are decided per
  * option, by the tables below, instead of by a chain of tests:
  *
  *   scope      "global only" options (trace_printk, printk-msg-only,
  *              record-cmd) have no file in an instance's options/,
  *              but an instance's trace_options lists and accepts them
- *              and their effect is global, as in 6.12;
+ *              and their effect is global;
  *   heritage   a new instance copies the global instance's current
  *              word except event-fork, function-fork and
  *              trace_printk_dest, which rmdir turns off first so that
@@ -55,7 +55,7 @@
 #include "trace.h"
 #include "trace_opts.h"
 
-/* The names, each at its bit: forced by trace.h's list (R16). */
+/* The names, each at its bit (TRACE_FLAGS, trace_flags.h). */
 #undef C
 #define C(a, b) [TRACE_ITER_##a##_BIT] = b
 static const char * const trace_opt_names[] = { TRACE_FLAGS };
@@ -190,7 +190,7 @@ static int opt_function_fork(struct trace_array *tr, bool on)
 }
 #endif
 
-/* The snapshot buffer keeps the live buffer's mode: they swap (R7). */
+/* The snapshot buffer keeps the live buffer's mode: they swap. */
 static int opt_overwrite(struct trace_array *tr, bool on)
 {
 	ring_buffer_change_overwrite(tr->array_buffer.buffer, on);

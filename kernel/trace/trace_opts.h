@@ -4,7 +4,7 @@
  * trace_readme.c share, and what their KUnit suite looks at.
  *
  * An *option* is one bit of an instance's trace_flags word.  Its bit
- * number and its name both come from the TRACE_FLAGS list of trace.h
+ * number and its name both come from the TRACE_FLAGS list of trace_flags.h
  * (the enum trace_iterator_flags is generated from it), so the order
  * trace_options prints is the bit order by construction.  What each
  * option does besides flipping its bit, whether it has a file in an

@@ -4,7 +4,7 @@
  * tracefs.
  *
  * The option table is checked against the order user space sees in
- * trace_options (bit order, 6.12's names); the "[no]NAME" parser on
+ * trace_options (bit order and names); the "[no]NAME" parser on
  * blanks, a bare "no", empty and oversized words; which options are
  * global only and which a new instance does not inherit; the lookup of
  * a tracer's option; set_tracer_flag() and trace_set_options() on a
@@ -25,8 +25,8 @@
 #include "trace_opts.h"
 
 /*
- * The options of 6.12 in trace_options order, as user space sees them
- * (forced text, R16); options of tracers that are built follow.
+ * The core options in trace_options order, as user space sees them
+ * (exact text); options of tracers that are built follow.
  */
 static const char * const opts_kunit_order[] = {
 	"print-parent", "sym-offset", "sym-addr", "verbose", "raw", "hex",

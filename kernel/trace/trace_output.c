@@ -5,13 +5,13 @@
  * Part one, the registry.  Every record in a trace buffer starts with
  * a 16-bit type; a struct trace_event registered under that type says
  * how to print it.  Types below __TRACE_LAST_TYPE are fixed (enum
- * trace_type in trace.h: the function tracer's records, trace_printk,
+ * trace_type in trace_records.h: the function tracer's records, trace_printk,
  * ...); every other event gets the lowest free number from
  * __TRACE_LAST_TYPE up to TRACE_EVENT_TYPE_MAX when it registers, and
  * gives it back when it unregisters.  That number is what
  * events/<system>/<event>/id shows and what perf uses as the config of
- * a tracepoint event, so it is assigned exactly as 6.12 assigns it:
- * lowest free first, freed numbers reused.
+ * a tracepoint event; it is assigned lowest free first, freed numbers
+ * reused.
  *
  * The registry has two parts.  Fixed types live in a plain array:
  * init_events() registers them from early_trace_init(), before the
@@ -19,7 +19,7 @@
  * allocating xarray, so the "lowest free" search is xa_alloc()'s; they
  * are first registered from trace_init(), later in boot.  Lookups are
  * an array index or an xa_load(), both safe under RCU, but the contract
- * stays 6.12's: readers hold trace_event_sem for reading while they use
+ * is stricter: readers hold trace_event_sem for reading while they use
  * what they found, and all changes are made with it held for writing,
  * so a trace_event is never freed while a reader prints with it.
  *
@@ -131,7 +131,7 @@ static int event_add_dynamic(struct trace_event *event)
  *
  * With @event->type 0 the event gets the lowest free type number above
  * the fixed ones.  A nonzero @event->type must be one of enum
- * trace_type (trace.h) and not yet taken.  Printers left NULL in
+ * trace_type (trace_records.h) and not yet taken.  Printers left NULL in
  * @event->funcs are set to trace_nop_print().  Sleeps.
  *
  * Return: the event's type, or 0 if it could not be registered (no

@@ -12,8 +12,8 @@
  *   trace_output_entries.c  the printers of kernel/trace's own record
  *                           types (TRACE_FN ... TRACE_FUNC_REPEATS)
  *
- * The text is byte-for-byte what Linux 6.12 prints; user-space parsers
- * of `trace` and `trace_pipe` rely on it.  Design notes:
+ * The text is an interface, byte for byte: user-space parsers of
+ * `trace` and `trace_pipe` rely on it.  Design notes:
  * Documentation/trace/retrace/output.rst.
  *
  * Everything here writes into a trace_seq and reports overflow the

@@ -2,7 +2,7 @@
 /*
  * Printers of kernel/trace's own record types.
  *
- * The records of enum trace_type (trace.h, laid out by
+ * The records of enum trace_type (trace_records.h, laid out by
  * trace_entries.h) are not TRACE_EVENT()s: their printers are written
  * here, one struct trace_event per type, registered under the fixed
  * type by init_events() at boot.  For each type:
@@ -21,7 +21,7 @@
  *   TRACE_FUNC_REPEATS  sym (repeats: n, last_ts:) yes    -     -
  *
  * "-" falls back to trace_nop_print() ("type: N").  The text of every
- * cell is 6.12's, byte for byte.  @flags handed to the text printers
+ * cell is an interface, byte for byte.  @flags handed to the text printers
  * are the sym-* and print-parent option bits.
  *
  * Context: reader context; only the user stack printer with
@@ -32,7 +32,7 @@
 
 #include "trace_output.h"
 
-/* The typed record under iter->ent (trace.h's trace_assign_type()). */
+/* The typed record under iter->ent (trace_assign_type(), trace_records.h). */
 #define entry_of(var, iter)	trace_assign_type(var, (iter)->ent)
 
 /* TRACE_FN and the function part of TRACE_FUNC_REPEATS. */
@@ -164,7 +164,7 @@ static enum print_line_t wake_raw(struct trace_iterator *iter, int flags,
 /*
  * The hex form puts each value as its own group.  The sizes are part
  * of the output: the previous state is one byte (a char), the next
- * state four (an int), as 6.12 prints them.
+ * state four (an int).
  */
 static enum print_line_t ctxwake_hex(struct trace_iterator *iter,
 				     char prev_state)

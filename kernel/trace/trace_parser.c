@@ -2,8 +2,8 @@
 /*
  * Reading user input a word at a time, and a line at a time.
  *
- * trace_get_user() (with struct trace_parser, trace.h) serves the files
- * that take blank-separated words: the pid files, set_event,
+ * trace_get_user() (with struct trace_parser, trace_registry.h) serves
+ * the files that take blank-separated words: the pid files, set_event,
  * set_ftrace_filter and friends.  One call consumes at most one word
  * from the user buffer:
  *
@@ -45,8 +45,8 @@
  * @parser: the parser (any contents)
  * @size: the buffer's size; words of up to @size - 1 characters fit
  *
- * Return: 0, or 1 if the buffer could not be allocated (6.12's value,
- * which the callers test as non-zero).
+ * Return: 0, or 1 if the buffer could not be allocated (callers test it
+ * as non-zero).
  */
 int trace_parser_get_init(struct trace_parser *parser, int size)
 {

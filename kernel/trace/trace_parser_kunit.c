@@ -15,9 +15,8 @@
  *    -EINVAL for a word that is not a number, -EPERM for a pid the set
  *    cannot hold; the seq_file walk (start/next/show cursors).
  *
- * The expected results are those of 6.12's functions of the same names
- * (kernel/trace/trace.c in the 6.12 tree), which the tracefs files'
- * behaviour depends on.  User memory comes from kunit_vm_mmap().
+ * The expected results are the contract of these functions, which the
+ * tracefs files' behaviour depends on.  User memory comes from kunit_vm_mmap().
  */
 #include <kunit/test.h>
 #include <linux/mman.h>

@@ -2,7 +2,7 @@
 /*
  * Hooks of pending capabilities that the trace core still calls, as the
  * empty stubs our kernel needs while those capabilities are off
- * (core-plan.rst 3.2, the "# pending:" lines of the expected lists).
+ * (the "# pending:" lines of tools/testing/retrace/configs/pending.config).
  *
  * Each block stands for one capability and holds only its "off" side.
  * A capability that comes back brings its real declarations with it,

@@ -3,10 +3,9 @@
  * Pid sets: a sparse bitmap over pids 0 .. TRACE_PID_LIMIT - 1, read
  * without locks from any context (tracepoint probes, the scheduler, NMI).
  *
- * Replaces upstream's pid_list.c and pid_list.h (Documentation/trace/
- * retrace/leaves.rst); the trace_pid_list_* functions keep 6.12's
- * prototypes and results, because the pid files (trace_pid_files.c), the
- * event pid filter and, when it returns, ftrace.c call them.
+ * The trace_pid_list_* functions are the interface the pid files
+ * (trace_pid_files.c), the event pid filter and the function tracer's
+ * pid files call (Documentation/trace/retrace/leaves.rst).
  *
  * Layout.  Every node is one 4 KiB block, used either as a middle node
  * (an array of pointers to leaves) or as a leaf (32,768 bits).  The set
@@ -398,8 +397,8 @@ int trace_pid_list_clear(struct trace_pid_list *pid_list, unsigned int pid)
  * walk may or may not be seen.
  *
  * Context: any, NMI included; takes no lock.
- * Return: 0 and *@next set if a pid was found; -ENOENT if none (6.12
- * returns -1; its callers only test for a negative value or for zero);
+ * Return: 0 and *@next set if a pid was found; -ENOENT if none (callers
+ * only test for a negative value or for zero);
  * -ENODEV if @pid_list is NULL; -EINVAL if @pid >= TRACE_PID_LIMIT.
  */
 int trace_pid_list_next(struct trace_pid_list *pid_list, unsigned int pid,

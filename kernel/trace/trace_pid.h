@@ -20,7 +20,7 @@
  *     before freeing it.
  *
  * The second part is the helpers of the set_*_pid files
- * (trace_pid_files.c, under 6.12's names): build a new set from a
+ * (trace_pid_files.c): build a new set from a
  * write, walk a set for a seq_file read, decide whether a task is
  * traced, follow forks.  They are called under event_mutex except
  * trace_ignore_this_task() and trace_filter_add_remove_task(), which
@@ -32,7 +32,7 @@
 #include <linux/bits.h>
 #include <linux/types.h>
 
-/* Pids at or above this are refused; 6.12's limit (pids are < 2^30). */
+/* Pids at or above this are refused (pids are < 2^30, PID_MAX_LIMIT). */
 #define TRACE_PID_LIMIT		BIT(30)
 
 struct trace_pid_list;

@@ -202,7 +202,7 @@ static ssize_t pid_words_add(struct trace_pid_list *set,
  * @cnt: its length
  *
  * Return: the bytes consumed; -ENOMEM; -EINVAL for a word that is not
- * a number (or too long); -EPERM (6.12's bare -1) for a pid the set
+ * a number (or too long); -EPERM (a bare -1) for a pid the set
  * cannot hold (2^30 and up).  On error nothing is returned in
  * *@new_pid_list and the new set is freed.
  */

@@ -3,7 +3,7 @@
  * KUnit suite "trace_pid": the pid sets of kernel/trace/trace_pid.c,
  * through their public functions only.
  *
- * What it pins: the results 6.12's callers rely on (0 / negative, -ENODEV
+ * What it pins: the results callers rely on (0 / negative, -ENODEV
  * for no set, -EINVAL at and above TRACE_PID_LIMIT), pids at every node
  * boundary of the layout, ascending iteration that skips cleared pids and
  * empty regions, growth past the reserve (a growth that finds the reserve

@@ -8,19 +8,17 @@
  *
  * Nothing runs here: CREATE_TRACE_POINTS makes the staging headers emit,
  * for every event of the two headers, the tracepoint, its static call and
- * key, the event call with its probe, and the print code.  It replaces
- * upstream's error_report-traces.c and power-traces.c (one object per
- * header there), see Documentation/trace/retrace/leaves.rst.
+ * key, the event call with its probe, and the print code (one object for
+ * both headers, see Documentation/trace/retrace/leaves.rst).
  *
  * Order matters: event type ids are handed out in the order the event
  * calls sit in the _ftrace_events section, i.e. link order, then, inside
  * one object, the order gcc emits them in, which is the reverse of their
- * definition (the last event defined comes first; every multi-event
- * header's ids upstream depend on this too).  Upstream links
- * error_report-traces.o just before power-traces.o, and our Makefile puts
- * this object where the first was; so error_report.h must be read after
- * power.h for its one event to come out first, and every id then equals
- * the reference kernel's (events_identity.sh compares them).
+ * definition (the last event defined comes first).  The reference kernel
+ * links error_report-traces.o just before power-traces.o, and the
+ * Makefile puts this object where the first is; so error_report.h is read
+ * after power.h for its one event to come out first, and every id then
+ * equals the reference kernel's (events_identity.sh compares them).
  */
 #define CREATE_TRACE_POINTS
 

@@ -77,7 +77,7 @@ struct printk_scratch {
 /*
  * Set once under printk_setup_lock, never freed; writers read it with
  * preemption off.  NULL: trace_printk() was never set up, nothing is
- * recorded (6.12 does the same).
+ * recorded.
  */
 static struct printk_scratch __percpu *printk_scratch;
 
@@ -485,8 +485,8 @@ EXPORT_SYMBOL_GPL(trace_vbprintk);
  * Format into scratch, then one ftrace/print record in @buffer, or in
  * @tr's buffer when @buffer is NULL, or in the trace_printk
  * destination's when both are NULL (read once preemption is off).
- * Stacks follow the destination's option, whichever buffer this is
- * (6.12 does the same).  Returns the text length, 0 if not tried.
+ * Stacks follow the destination's option, whichever buffer this is.
+ * Returns the text length, 0 if not tried.
  */
 static __printf(4, 0)
 int printk_text(struct trace_array *tr, struct trace_buffer *buffer,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * trace_printk() inside kernel/trace (trace_printk.c, trace_printk_fmt.c;
- * messages.rst), under 6.12's names.
+ * messages.rst).
  *
  * The formatting calls run in any context, NMI included: each nesting
  * level of a CPU has its own format buffer, so they take no lock.

@@ -114,7 +114,7 @@ early_initcall(printk_fmt_init);
 /*
  * printk_formats: one line per known format, "0x<address> : "<text>"",
  * with newlines, tabs and double quotes escaped (a backslash is shown
- * as it is, as 6.12 shows it).  The cursor is an index: built-in formats
+ * as it is).  The cursor is an index: built-in formats
  * first, then tracepoint strings, then module copies; the seq_file
  * element is the address of the slot holding the string pointer.
  */

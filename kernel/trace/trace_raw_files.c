@@ -31,8 +31,8 @@
  *
  * Concurrency:
  *
- *	info->spare, info->read		the file's readers: 6.12 has no lock
- *					here and neither do we; concurrent
+ *	info->spare, info->read		the file's readers: no lock;
+ *					concurrent
  *					read()s of one open file are the
  *					caller's problem (as for any fd)
  *	the ring buffer's read side	trace_access_lock(cpu) around each

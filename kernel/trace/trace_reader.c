@@ -449,7 +449,7 @@ static void reader_start_cpu(struct trace_iterator *iter, int cpu)
  * @snapshot: read the snapshot buffer
  *
  * Caller holds trace_types_lock.  The tracer's open hook runs before
- * pause-on-trace stops the buffers, as in 6.12.  On failure the caller
+ * pause-on-trace stops the buffers.  On failure the caller
  * frees what was allocated with reader_iter_free().
  *
  * Returns 0 or -ENOMEM.

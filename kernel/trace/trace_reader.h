@@ -35,8 +35,8 @@
  * carries the instance, CPU and buffer; @spare is the sub-buffer last
  * read out of the ring buffer, @read how much of it was copied to user
  * space already (~0U: nothing is held, read a new one).  @spare_cpu is
- * the CPU @spare was allocated for.  The name is 6.12's:
- * trace_snapshot_files.c's snapshot_raw_open() fills one too.
+ * the CPU @spare was allocated for.  trace_snapshot_files.c's
+ * snapshot_raw_open() fills one too.
  */
 struct ftrace_buffer_info {
 	struct trace_iterator		iter;
@@ -69,7 +69,7 @@ void reader_iter_teardown(struct trace_iterator *iter);
 void reader_iter_free(struct trace_iterator *iter);
 
 /*
- * iter->iter_flags bit of ours beside 6.12's TRACE_FILE_* values: this
+ * iter->iter_flags bit beside the TRACE_FILE_* values: this
  * open stopped the buffers (pause-on-trace) and restarts them on close.
  */
 #define READER_PAUSED		0x100
@@ -98,9 +98,8 @@ void reader_print_snapshot_help(struct seq_file *m,
 
 /*
  * trace_text_files.c: "trace" and "trace_pipe", top level and per CPU.
- * __tracing_open() and tracing_release() keep their 6.12 names: the
- * snapshot file (trace_snapshot_files.c) opens and releases its
- * iterator with them.
+ * __tracing_open() and tracing_release() are shared: the snapshot file
+ * (trace_snapshot_files.c) opens and releases its iterator with them.
  */
 extern const struct file_operations tracing_fops;
 extern const struct file_operations tracing_pipe_fops;
@@ -110,7 +109,7 @@ int tracing_release(struct inode *inode, struct file *file);
 
 /*
  * trace_raw_files.c: per_cpu/cpuN/trace_pipe_raw and per_cpu/cpuN/stats.
- * The four tracing_buffers_*() keep their 6.12 names: snapshot_raw
+ * The four tracing_buffers_*() are shared: snapshot_raw
  * (trace_snapshot_files.c) is the same file over the snapshot buffer.
  */
 extern const struct file_operations tracing_buffers_fops;
@@ -124,7 +123,7 @@ ssize_t tracing_buffers_splice_read(struct file *file, loff_t *ppos,
 				    unsigned int flags);
 
 /*
- * The iterator walk, under 6.12's names (trace_reader.c): peek the
+ * The iterator walk (trace_reader.c): peek the
  * record with the smallest time stamp across the iterator's CPUs (and
  * step past it: _inc), rewind one CPU, tell whether nothing is left.
  * The caller holds the reader lock of the CPUs it reads.

@@ -102,8 +102,7 @@ const char *trace_event_format(struct trace_iterator *iter, const char *fmt)
 		return fmt;
 	/*
 	 * Nothing to rewrite (and maybe no buffer yet: readers allocate
-	 * it on first need).  6.12 writes the NUL through iter->fmt
-	 * anyway, a NULL pointer on a reader's first record; not copied.
+	 * it on first need): the format is used as it is.
 	 */
 	if (!*fmt)
 		return fmt;
@@ -111,10 +110,8 @@ const char *trace_event_format(struct trace_iterator *iter, const char *fmt)
 	while (*in) {
 		/*
 		 * One step writes at most three characters ("%px"), and
-		 * the terminating NUL must fit after them.  6.12 keeps room
-		 * for the three only, so a format whose rewrite ends with
-		 * "%px" exactly at the buffer's end writes its NUL one byte
-		 * past it; not copied.
+		 * the terminating NUL must fit after them, also when the
+		 * rewrite ends with "%px" exactly at the buffer's end.
 		 */
 		if (out + 4 > iter->fmt_size && !trace_iter_expand_format(iter))
 			return fmt;

@@ -8,8 +8,7 @@
  *    "%px"; "%%", "%pS" and "%p" followed by a letter or digit are left
  *    alone; with hash-ptr on, or without an instance, the format itself
  *    comes back; a long format grows the buffer step by step; a
- *    rewrite that fills the buffer exactly still gets its NUL inside
- *    (6.12 wrote it one byte past the end);
+ *    rewrite that fills the buffer exactly still gets its NUL inside;
  *  - trace_iter_expand_format(): grows by 128 bytes, never without an
  *    instance;
  *  - ignore_event(): a record of an unknown type is skipped with its

@@ -10,7 +10,7 @@
  * come out in stamp order, consuming or not; equal stamps go to the
  * lower CPU; a per-CPU reader sees only its CPU; the look-ahead of
  * trace_find_next_entry() neither moves nor loses the current record
- * (and a consuming reader's finds the current record again, as 6.12's);
+ * (and a consuming reader's finds the current record again);
  * an overwritten buffer reports its lost records once, on the first
  * record after them, and print_trace_line() prints the "[LOST N
  * EVENTS]" line before it.  Cases that need two CPUs skip on one.
@@ -263,8 +263,8 @@ static void rk_look_ahead(struct kunit *test)
 
 /*
  * A consuming reader has not consumed the current record yet when it
- * prints it, so looking ahead finds that record again (6.12 does the
- * same: trace_pipe's latency format never shows a delay mark).
+ * prints it, so looking ahead finds that record again (so trace_pipe's
+ * latency format never shows a delay mark).
  */
 static void rk_look_ahead_consuming(struct kunit *test)
 {

@@ -12,7 +12,7 @@
  * can run by grepping README for fixed strings (its "requires:
  * ...:README" lines).  A string present without its feature turns an
  * UNSUPPORTED case into a FAIL, a missing one a PASS into UNSUPPORTED.
- * Those strings are forced text (R16 of core-plan.rst); each appears
+ * Those strings must be exact; each appears
  * once, marked with a comment.  Today's core has one: the tracefs mount
  * option "[gid=<gid>]" (00basic/mount_options.tc, test_ownership.tc).
  * The function tracer, probes, histograms and synthetic events bring

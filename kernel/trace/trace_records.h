@@ -14,8 +14,8 @@
  *
  * The layouts are ABI: tools parse these records from trace_pipe_raw
  * through events/ftrace/NAME/format, so a member is never moved.  The
- * type numbers below are ABI too (they are the ids of those events,
- * core-plan.rst R2): a type keeps its value whether or not anything in
+ * type numbers below are ABI too (they are the ids of those events):
+ * a type keeps its value whether or not anything in
  * this kernel writes it.
  *
  * No code, no locks: types and constants only.
@@ -30,8 +30,8 @@
 
 /*
  * Record type numbers, i.e. the fixed ids of the ftrace/ events; the
- * output library hands out the ids above __TRACE_LAST_TYPE.  In 6.12's
- * order, which is their value (user-visible in each format's "ID:").
+ * output library hands out the ids above __TRACE_LAST_TYPE.  The order
+ * is their value (user-visible in each format's "ID:").
  */
 enum trace_type {
 	__TRACE_FIRST_TYPE = 0,

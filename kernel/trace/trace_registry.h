@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the event registry and the event filters offer the rest of
- * kernel/trace (core-plan.rst 2.3): the field, filter and system
+ * kernel/trace (registry.rst): the field, filter and system
  * objects, the registry calls the core makes (instances come and go,
  * options change), and the parser of the space-separated lists that
  * set_event and friends take.  The registry's own internals are in
@@ -24,7 +24,7 @@
 
 struct dentry;
 struct eventfs_inode;
-struct prog_entry;
+struct rtf_prog;
 struct trace_array;
 struct trace_seq;
 
@@ -79,7 +79,7 @@ trace_find_event_field(struct trace_event_call *call, char *name);
  */
 struct event_filter {
 	char			*filter_string;
-	struct prog_entry __rcu	*prog;
+	struct rtf_prog __rcu	*prog;
 };
 
 /*
@@ -120,19 +120,6 @@ int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
 				 char *filter_string);
 void print_subsystem_event_filter(struct event_subsystem *system,
 				  struct trace_seq *s);
-
-/* How a glob of set_event or a filter's ~ compares (filter_parse_regex()). */
-enum regex_type {
-	MATCH_FULL = 0,		/* "abc" */
-	MATCH_FRONT_ONLY,	/* "abc*" */
-	MATCH_MIDDLE_ONLY,	/* "*abc*" */
-	MATCH_END_ONLY,		/* "*abc" */
-	MATCH_GLOB,		/* any other glob */
-	MATCH_INDEX,		/* a number: a function's index (ftrace) */
-};
-
-enum regex_type filter_parse_regex(char *buff, int len, char **search,
-				   int *not);
 
 /*
  * Event files.  A tracefs file of an event keeps its trace_event_file

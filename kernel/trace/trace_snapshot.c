@@ -46,7 +46,7 @@
  * A writer that loaded the live buffer pointer just before a swap
  * commits its record into what is now the snapshot; the ring buffer
  * keeps each buffer consistent on its own, so this is only a record on
- * the other side of the cut, as in 6.12.
+ * the other side of the cut.
  *
  * Concurrency of the entry points (Y: may run concurrently with each
  * other without a further lock; N: serialised by the lock named):
@@ -58,7 +58,7 @@
  *   arm/disarm                                               N trigger
  *
  *   (1) callers of a swap arm first or own the buffer (trace_types_lock);
- *       "echo 0 > snapshot" frees it even while armed, as in 6.12: a
+ *       "echo 0 > snapshot" frees it even while armed: a
  *       later swap then finds no buffer and stops the instance.
  *   (2) disarm alone needs only snapshot_trigger_lock (a trigger being
  *       removed); arming also allocates, under trace_types_lock.
@@ -137,7 +137,7 @@ static bool snapshot_cond_agrees(struct trace_array *tr, void *cond_data)
 /*
  * The exchange itself, max_lock held.  The snapshot first takes over the
  * live buffer's recording state, so that a swap never turns recording
- * on or off; the condition is asked after that, as 6.12 does.
+ * on or off; the condition is asked after that.
  */
 static bool snapshot_swap_locked(struct trace_array *tr, void *cond_data)
 {
@@ -310,7 +310,7 @@ void tracing_disarm_snapshot(struct trace_array *tr)
 
 /*
  * Why a snapshot cannot be taken now, and the two lines a refusal
- * leaves in the instance's trace (6.12's wording: people grep for it).
+ * leaves in the instance's trace (people grep for the wording).
  */
 enum snapshot_refusal {
 	SNAPSHOT_GO,
@@ -346,8 +346,7 @@ static enum snapshot_refusal snapshot_refusal(struct trace_array *tr)
 
 /*
  * Out of line and under this name: the refusal lines carry its address,
- * so "trace" shows them as written by tracing_snapshot_instance_cond(),
- * as 6.12's do.
+ * so "trace" shows them as written by tracing_snapshot_instance_cond().
  */
 static noinline void tracing_snapshot_instance_cond(struct trace_array *tr,
 						    void *cond_data)
@@ -582,7 +581,7 @@ int tracing_snapshot_cond_enable(struct trace_array *tr, void *cond_data,
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_cond_enable);
 
-/* 0, as 6.12 (which returns "false" here). */
+/* Nothing to disable: always 0. */
 int tracing_snapshot_cond_disable(struct trace_array *tr)
 {
 	return 0;

@@ -169,7 +169,7 @@ static void snap_cond(struct kunit *test)
 
 	/*
 	 * Disabling what is not armed fails and leaves other users' arm
-	 * count alone (6.12 decrements it anyway).
+	 * count alone.
 	 */
 	KUNIT_ASSERT_EQ(test, tracing_arm_snapshot(tr), 0);
 	KUNIT_EXPECT_EQ(test, tracing_snapshot_cond_disable(tr), -EINVAL);

@@ -26,7 +26,7 @@
  * Locks: tp_printk_lock (raw spinlock, interrupts off) serialises use
  * of the iterator; it is a leaf (printk's own locks nest under it, and
  * an NMI that fires an event while its CPU holds it would deadlock:
- * 6.12 has the same limit, tp_printk is a debugging aid).
+ * an accepted limit, tp_printk is a debugging aid).
  * tp_printk_mutex serialises the sysctl's writers around the static key.
  */
 #include <linux/ftrace.h>

@@ -42,8 +42,8 @@ struct tracer_opt {
 #define TRACER_OPT(s, b)	.name = #s, .bit = b
 
 /*
- * The option values of one tracer (not per instance: 6.12 shares them
- * between instances, and so do we): @val holds the set bits, @opts the
+ * The option values of one tracer (not per instance: instances share
+ * them): @val holds the set bits, @opts the
  * table ended by a NULL name, @trace the tracer they belong to.
  */
 struct tracer_flags {

@@ -4,10 +4,10 @@
  * an instance's tracer, the tracer given on the command line, and
  * tracing_thresh.
  *
- * A tracer (struct tracer, trace.h) is a built-in object registered
+ * A tracer (struct tracer, trace_tracer.h) is a built-in object registered
  * once at boot with register_tracer(); it is never unregistered.  The
  * list keeps the newest first, which is the order available_tracers
- * prints (6.12's order: "nop" last, being registered first).  Each
+ * prints ("nop" last, being registered first).  Each
  * instance has one current tracer, "nop" until a write to its
  * current_tracer; an instance other than the global one may only use
  * tracers that allow instances.
@@ -332,10 +332,9 @@ static void tracers_seq_stop(struct seq_file *m, void *v)
 }
 
 /*
- * Names are separated by a blank and the last one ends the line.  6.12
- * looked at the next tracer of the whole list, so an instance whose
- * last usable tracer was followed by one it may not use got a trailing
- * blank and no newline; we look at the next usable one.
+ * Names are separated by a blank and the last one ends the line: "last"
+ * is decided by the next tracer this instance may use, not the next one
+ * on the list (options.rst).
  */
 static int tracers_seq_show(struct seq_file *m, void *v)
 {
@@ -429,9 +428,8 @@ const struct file_operations set_tracer_fops = {
 /*
  * The files that keep nanoseconds and show microseconds (tracing_thresh
  * here, tracing_max_latency in trace_maxlat.c).  ULONG_MAX reads back as
- * -1.  6.12 multiplied a write without a check, so a huge value wrapped
- * around; ours refuses it with -ERANGE, the errno of a number too big
- * to parse.
+ * -1.  A write whose nanoseconds would not fit is refused with -ERANGE,
+ * the errno of a number too big to parse (options.rst).
  */
 ssize_t trace_usecs_read(unsigned long ns, char __user *ubuf, size_t cnt,
 			 loff_t *ppos)

@@ -8,12 +8,11 @@
  * helpers are in trace_trigger.h; the design is triggers.rst.
  *
  * Locking: the command list, every event's trigger list and every
- * instance's fields except @count and @paused change under
+ * instance's fields except @count change under
  * event_mutex.  The trigger lists are RCU lists: probes walk them in
  * any context, NMI included, and an instance is freed only after
  * tracepoint_synchronize_unregister().  @count is spent atomically
- * from the fire path (trig_count_take()); @paused is a plain flag the
- * fire path reads.
+ * from the fire path (trig_count_take()).
  */
 #ifndef _TRACE_TRIGGER_API_H
 #define _TRACE_TRIGGER_API_H
@@ -35,9 +34,7 @@ enum {
 /*
  * One trigger on one event file.  @count is what is left of its ":N"
  * (-1: unlimited); @ref counts the trigger list's hold and the init
- * op's; @filter its own "if" filter (RCU).  Named triggers (hist) share
- * one instance's data through @named_data and are listed on
- * @named_list.
+ * op's; @filter its own "if" filter (RCU).
  */
 struct event_trigger_data {
 	struct list_head		list;
@@ -45,14 +42,9 @@ struct event_trigger_data {
 	unsigned long			count;
 	int				flags;
 	int				ref;
-	bool				paused;
-	bool				paused_tmp;
 	struct event_filter __rcu	*filter;
 	char				*filter_str;
 	void				*private_data;
-	char				*name;
-	struct event_trigger_data	*named_data;
-	struct list_head		named_list;
 };
 
 /*
@@ -194,18 +186,6 @@ bool event_trigger_count(struct event_trigger_data *data,
 int trace_event_trigger_enable_disable(struct trace_event_file *file,
 				       int trigger_enable);
 void update_cond_flag(struct trace_event_file *file);
-
-/* Named triggers (hist's shared tables). */
-struct event_trigger_data *find_named_trigger(const char *name);
-bool is_named_trigger(struct event_trigger_data *test);
-int save_named_trigger(const char *name, struct event_trigger_data *data);
-void del_named_trigger(struct event_trigger_data *data);
-void pause_named_trigger(struct event_trigger_data *data);
-void unpause_named_trigger(struct event_trigger_data *data);
-void set_named_trigger_data(struct event_trigger_data *data,
-			    struct event_trigger_data *named_data);
-struct event_trigger_data *
-get_named_trigger_data(struct event_trigger_data *data);
 
 /* enable_event and disable_event (trace_trigger_cmds.c). */
 int event_enable_trigger_parse(struct event_command *cmd_ops,

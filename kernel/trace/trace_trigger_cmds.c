@@ -170,7 +170,7 @@ static void trig_snapshot_unreg(char *glob, struct event_trigger_data *test,
 #ifdef CONFIG_STACKTRACE
 /*
  * How many innermost frames the recorded stack leaves out, so that it
- * starts where upstream's does: ORC sees through the inlined walker and
+ * starts at the traced code: ORC sees through the inlined walker and
  * needs to drop the post-call walker and the event's probe; the other
  * unwinders also report this function and the commit helper.
  */

@@ -3,10 +3,10 @@
  * The write path of trace events: reserve a record in an instance's
  * ring buffer, let the generated probe fill it, commit it, with the
  * filter, the triggers, stack records, tp_printk and exports on the way
- * (core-plan.rst 2.6, write.rst).
+ * (write.rst).
  *
- * Entry points keep 6.12's names and signatures, because the staging
- * headers, the event registry and the tracers call them:
+ * Entry points, with the names and signatures the staging headers, the
+ * event registry and the tracers call:
  *
  *   trace_event_buffer_reserve()/_commit()   generated event probes
  *   trace_event_buffer_lock_reserve()        probes that fill their own
@@ -15,8 +15,9 @@
  *   trace_buffer_unlock_commit_regs()/_nostack()
  *                                            tracers' own records
  *   __trace_event_discard_commit()           drop a reserved record
- *   trace_buffered_event_enable()/_disable() "a filter or soft mode
- *                                            exists" (event_mutex)
+ *   trace_write_scratch_prepare()            a filter, soft mode or
+ *                                            trigger stages records
+ *                                            (event_mutex)
  *
  * The common case, an event with no filter, no conditional trigger, not
  * soft-disabled and no stack option, costs one flag test at reserve
@@ -41,12 +42,11 @@
  *     a dropped one costs nothing and never touches the ring buffer, so
  *     a filter miss cannot push old data out of an overwriting buffer;
  *   - no level free, no area on this CPU, or a record larger than a
- *     level: the record is reserved in place and discarded on a miss,
- *     as 6.12 does in the same cases;
+ *     level: the record is reserved in place and discarded on a miss;
  *   - when tracing is off but a conditional trigger must see the record
  *     (e.g. "traceon if ..."), the in-place reservation fails and the
- *     record goes to scratch, where it is dropped at commit (6.12 keeps a
- *     whole spare ring buffer, temp_buffer, for this).
+ *     record goes to scratch, where it is dropped at commit (no spare
+ *     ring buffer is needed for this).
  *
  * Concurrency of the scratch area, per CPU (a level is only ever used
  * by the CPU it belongs to, with preemption off from reserve to commit):
@@ -87,9 +87,6 @@ DEFINE_PER_CPU(unsigned int, trace_write_depth);
  * once under event_mutex, read locklessly by writers of that CPU.
  */
 static DEFINE_PER_CPU(void *, write_area);
-
-/* Filters and soft modes that asked for scratch (event_mutex). */
-static unsigned int write_scratch_users;
 
 /* Skip counts of stack records taken at commit; see trace_write_stack.c. */
 #define WRITE_STACK_SKIP	3
@@ -141,33 +138,6 @@ void trace_write_scratch_prepare(void)
 		/* Pairs with the smp_load_acquire() in write_scratch_take(). */
 		smp_store_release(&per_cpu(write_area, cpu), page_address(page));
 	}
-}
-
-/**
- * trace_buffered_event_enable - a filter or a soft mode is being set up
- *
- * Makes sure filtered and soft-disabled records can be staged in the
- * scratch area.  Context: event_mutex held; may sleep.
- */
-void trace_buffered_event_enable(void)
-{
-	lockdep_assert_held(&event_mutex);
-	write_scratch_users++;
-	trace_write_scratch_prepare();
-}
-
-/**
- * trace_buffered_event_disable - a filter or a soft mode went away
- *
- * Balances trace_buffered_event_enable().  The area stays: it is small
- * and a writer may still be using it.  Context: event_mutex held.
- */
-void trace_buffered_event_disable(void)
-{
-	lockdep_assert_held(&event_mutex);
-	if (WARN_ON_ONCE(!write_scratch_users))
-		return;
-	write_scratch_users--;
 }
 
 static __always_inline struct ring_buffer_event *
@@ -324,7 +294,7 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
  * Without @regs the stacks skip WRITE_STACK_SKIP frames: the caller of
  * this (inlined) helper, the event commit and the probe, so that they
  * start at the traced code.  Tracers that commit their own records lose
- * a frame or two, as in 6.12.
+ * a frame or two.
  */
 static __always_inline void write_commit_stacks(struct trace_array *tr,
 						struct trace_buffer *buffer,
@@ -368,7 +338,7 @@ void trace_buffer_unlock_commit_nostack(struct trace_buffer *buffer,
 
 /* ---- event records --------------------------------------------------- */
 
-/* Flags that make reserve leave the fast path (6.12 values). */
+/* Flags that make reserve leave the fast path. */
 #define WRITE_RESERVE_SLOW	(EVENT_FILE_FL_PID_FILTER |		\
 				 EVENT_FILE_FL_FILTERED |		\
 				 EVENT_FILE_FL_TRIGGER_COND |		\
@@ -508,15 +478,12 @@ static bool write_verdict(struct trace_event_buffer *fbuffer,
 	/*
 	 * The filter is RCU-published; the reservation keeps preemption
 	 * off.  Its program is run here directly, which is what
-	 * filter_match_preds() does, without that call on the write path
-	 * (the event_filter's "prog" holds a struct rtf_prog: see the top
-	 * of trace_events_filter.c).
+	 * filter_match_preds() does, without that call on the write path.
 	 */
 	if (flags & EVENT_FILE_FL_FILTERED) {
 		struct event_filter *f = rcu_dereference_sched(file->filter);
 
-		if (f && !rtf_match((const struct rtf_prog *)
-				    rcu_dereference_sched(f->prog),
+		if (f && !rtf_match(rcu_dereference_sched(f->prog),
 				    fbuffer->entry, UINT_MAX))
 			return false;
 	}
@@ -545,7 +512,7 @@ static noinline void write_commit_slow(struct trace_event_buffer *fbuffer)
 
 	/*
 	 * Stacks are taken from here, one frame below the event commit,
-	 * at the depth 6.12 took them (its commit helper's frame).
+	 * so that they start at the traced code (write_commit_stacks()).
 	 */
 	write_commit_stacks(file->tr, fbuffer->buffer, fbuffer->event,
 			    fbuffer->trace_ctx, fbuffer->regs);
@@ -581,59 +548,3 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	barrier();
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
-
-/* ---- function tracer records ------------------------------------------ */
-
-/**
- * trace_function - record a traced function call (ftrace/function)
- * @tr: the instance
- * @ip: the function
- * @parent_ip: its caller
- * @trace_ctx: the context word
- */
-void trace_function(struct trace_array *tr, unsigned long ip,
-		    unsigned long parent_ip, unsigned int trace_ctx)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	struct ring_buffer_event *ev;
-	struct ftrace_entry *ent;
-
-	ent = trace_record_reserve(buffer, TRACE_FN, sizeof(*ent), trace_ctx,
-				   &ev);
-	if (!ent)
-		return;
-	ent->ip = ip;
-	ent->parent_ip = parent_ip;
-	if (static_branch_unlikely(&trace_function_exports_enabled))
-		ftrace_exports(ev, TRACE_EXPORT_FUNCTION);
-	trace_record_commit(buffer);
-}
-
-/**
- * trace_last_func_repeats - record how often the last function repeated
- * @tr: the instance
- * @last_info: the repeated call and its count
- * @trace_ctx: the context word
- */
-void trace_last_func_repeats(struct trace_array *tr,
-			     struct trace_func_repeats *last_info,
-			     unsigned int trace_ctx)
-{
-	struct ring_buffer_event *ev;
-	struct func_repeats_entry *rep;
-	u64 since;
-
-	rep = trace_record_reserve(tr->array_buffer.buffer, TRACE_FUNC_REPEATS,
-				   sizeof(*rep), trace_ctx, &ev);
-	if (!rep)
-		return;
-	rep->ip = last_info->ip;
-	rep->parent_ip = last_info->parent_ip;
-	rep->count = last_info->count;
-	/* Time from the last repeated call to this record, split in two. */
-	since = ring_buffer_event_time_stamp(tr->array_buffer.buffer, ev) -
-		last_info->ts_last_call;
-	rep->top_delta_ts = upper_32_bits(since);
-	rep->bottom_delta_ts = lower_32_bits(since);
-	trace_record_commit(tr->array_buffer.buffer);
-}

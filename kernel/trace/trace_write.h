@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The producer side of the trace core: how a record gets into an
- * instance's ring buffer (core-plan.rst 2.6; write.rst).
+ * instance's ring buffer (write.rst).
  *
  * Three things live here because callers inline them:
  *
  *  - trace_ctx_word(): the 32-bit context word every record carries in
  *    its common header (common_flags, common_preempt_count).  Its value
- *    is 6.12's, bit for bit; tracing_gen_ctx_irq_test() in trace_write.c
- *    is the out-of-line form include/linux/trace_events.h calls.
+ *    is an interface, bit for bit; tracing_gen_ctx_irq_test() in
+ *    trace_write.c is the out-of-line form include/linux/trace_events.h
+ *    calls.
  *
  *	 31      24 23           16 15       8 7      4 3      0
  *	+----------+---------------+----------+--------+--------+
@@ -93,7 +94,7 @@ static __always_inline unsigned int trace_ctx_migrate(void)
  * trace_ctx_word - the context word of a record written now
  * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT or 0
  *
- * Same value as 6.12's tracing_gen_ctx_irq_test(@irqs_status).
+ * Same value as tracing_gen_ctx_irq_test(@irqs_status).
  */
 static __always_inline unsigned int trace_ctx_word(unsigned int irqs_status)
 {
@@ -234,15 +235,13 @@ static inline void ftrace_trace_userstack(struct trace_array *tr,
  * record still reserved, and one static key per kind of record.
  */
 void ftrace_exports(struct ring_buffer_event *event, int flag);
-DECLARE_STATIC_KEY_FALSE(trace_function_exports_enabled);
 DECLARE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 
 /*
- * 6.12's producer calls, kept under their names for the code written
- * against them (R17 of core-plan.rst): reserve and commit a record of
- * kernel/trace's own in an instance's buffer, the function and
- * func_repeats records, a stack record of the current context.
+ * The producer calls of tracers and the core: reserve and commit a
+ * record of kernel/trace's own in an instance's buffer, a stack record
+ * of the current context.
  * trace_buffer_lock_reserve() returns NULL when the buffer refuses;
  * the commit runs the instance's stack options and exports.
  */
@@ -269,12 +268,6 @@ void __trace_event_discard_commit(struct trace_buffer *buffer,
 u64 tracing_event_time_stamp(struct trace_buffer *buffer,
 			     struct ring_buffer_event *rbe);
 
-void trace_function(struct trace_array *tr, unsigned long ip,
-		    unsigned long parent_ip, unsigned int trace_ctx);
-void trace_last_func_repeats(struct trace_array *tr,
-			     struct trace_func_repeats *last_info,
-			     unsigned int trace_ctx);
-
 #ifdef CONFIG_STACKTRACE
 void __trace_stack(struct trace_array *tr, unsigned int trace_ctx, int skip);
 #else
@@ -283,14 +276,6 @@ static inline void __trace_stack(struct trace_array *tr,
 {
 }
 #endif
-
-/*
- * 6.12's names for the scratch area's users count: a filter or a
- * trigger that needs the record before the commit takes one while it
- * exists (event_mutex held).
- */
-void trace_buffered_event_enable(void);
-void trace_buffered_event_disable(void);
 
 /*
  * tp_printk (trace_tp_printk.c): while tracepoint_printk_key is on,
@@ -311,7 +296,11 @@ void tp_printk_boot_stop(void);
 extern const struct file_operations tracing_mark_fops;
 extern const struct file_operations tracing_mark_raw_fops;
 
-/* Make sure the scratch area exists (event_mutex held; may sleep). */
+/*
+ * Make sure the scratch area exists, before a filter, a soft mode or a
+ * conditional trigger stages records there.  The area is never freed.
+ * event_mutex held; may sleep.
+ */
 void trace_write_scratch_prepare(void);
 
 /* Is @event this CPU's innermost scratch record?  Preemption off. */

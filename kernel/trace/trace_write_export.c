@@ -21,7 +21,7 @@
  * The list is walked locklessly by writers (preemption off, so a
  * synchronize_rcu() would cover them); it is changed under
  * write_export_lock, entries are published with rcu_assign_pointer().
- * As in 6.12, unregistering does not wait for walkers: the owner of an
+ * Unregistering does not wait for walkers: the owner of an
  * export must not free it before a grace period passed.
  *
  * One static key per kind of record keeps the cost of "no export" at a
@@ -30,7 +30,6 @@
 static DEFINE_MUTEX(write_export_lock);
 static struct trace_export __rcu *write_exports;
 
-DEFINE_STATIC_KEY_FALSE(trace_function_exports_enabled);
 DEFINE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 DEFINE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 
@@ -38,12 +37,11 @@ DEFINE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 static void write_export_keys(struct trace_export *export, int delta)
 {
 	static struct static_key_false *const keys[] = {
-		&trace_function_exports_enabled,
 		&trace_event_exports_enabled,
 		&trace_marker_exports_enabled,
 	};
 	static const int kinds[] = {
-		TRACE_EXPORT_FUNCTION, TRACE_EXPORT_EVENT, TRACE_EXPORT_MARKER,
+		TRACE_EXPORT_EVENT, TRACE_EXPORT_MARKER,
 	};
 	int i;
 
@@ -116,10 +114,7 @@ int unregister_ftrace_export(struct trace_export *export)
 		if (ex != export)
 			continue;
 		rcu_assign_pointer(*link, rcu_dereference_protected(ex->next, true));
-		/*
-		 * 6.12 also drops the keys of an export it did not find,
-		 * which unbalances them; only a registered one counts here.
-		 */
+		/* Only a registered export counts in the keys. */
 		write_export_keys(export, -1);
 		return 0;
 	}

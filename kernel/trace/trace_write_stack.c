@@ -8,7 +8,7 @@
  *
  * A kernel stack is unwound before its size is known, so each CPU has
  * TRACE_WRITE_LEVELS stash levels (task, softirq, irq, NMI), each of
- * STACK_STASH_DEPTH return addresses, the depth 6.12 records at most.
+ * STACK_STASH_DEPTH return addresses, the most a stack record keeps.
  * stack_level counts the levels in use on the CPU, with the same strict
  * nesting rule as the scratch area of trace_write.c: a context that
  * interrupts an unwinder takes the next level and gives it back before
@@ -23,7 +23,7 @@
  *
  * Skip counts: @skip frames are dropped above the caller of the function
  * that receives it; frame-pointer unwinders also see this file's
- * function, hence the "+1" without ORC, as in 6.12.
+ * function, hence the "+1" without ORC.
  *
  * Contexts: any, NMI included for kernel stacks.
  */

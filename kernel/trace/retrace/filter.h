@@ -142,7 +142,7 @@ enum rtf_msg {
 /**
  * struct rtf_error - why rtf_compile() refused a filter
  * @err: negative errno the write of the filter should fail with
- * @msg: what error_log says; RTF_MSG_ERRNO when upstream logs no
+ * @msg: what error_log says; RTF_MSG_ERRNO when the error logs no
  *	 parse message (the filter file then shows "Error: (@err)")
  * @pos: where error_log puts its caret, counted in bytes from the
  *	 start of the text (it can be one past the end)
@@ -158,7 +158,7 @@ struct rtf_prog;
 /* Longest text rtf_compile() looks at (tracefs writes are < PAGE_SIZE). */
 #define RTF_MAX_TEXT	65535U
 
-/* Longest quoted string operand, in bytes (upstream's MAX_FILTER_STR_VAL). */
+/* Longest quoted string operand, in bytes (MAX_FILTER_STR_VAL). */
 #define RTF_MAX_STR	256U
 
 struct rtf_prog *rtf_compile(const struct rtf_schema *schema,

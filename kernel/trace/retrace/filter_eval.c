@@ -38,7 +38,7 @@
 #include "filter.h"
 #include "filter_prog.h"
 
-/* Longest "char *" string looked at, NUL included (upstream's limit). */
+/* Longest "char *" string looked at, NUL included (filter.rst). */
 #define RTF_SCRATCH_LEN		1024
 
 struct rtf_scratch {

@@ -129,10 +129,10 @@ const char *rtf_msg_text(enum rtf_msg msg)
  * @text: the filter text given to rtf_compile()
  * @err:  the error rtf_compile() returned
  *
- * Upstream replaces the filter string with the text, a caret line and
+ * The filter string becomes the text, a caret line and
  * "parse_error: <message>", or "Error: (0)" when the compiler recorded no
- * message; reading the file prints that string and a newline.  This
- * writes the same string.  The caret is clamped to the end of the text.
+ * message; reading the file prints that string and a newline.  The
+ * caret is clamped to the end of the text.
  *
  * Return: as snprintf(): the length the whole string needs.
  */

@@ -15,7 +15,7 @@
  *     a record runs), plus 2000 random expressions checked against a
  *     reference evaluator;
  *   - the errno, message and caret position of malformed filters, which
- *     are upstream's (filter.rst lists the rules);
+ *     are an interface (filter.rst lists the rules);
  *   - the function-event form (rtf_schema.ip_only) that perf hands to
  *     the function tracer, through rtf_ip_patterns();
  *   - hostile input: huge names, operands and texts, 4000 levels of
@@ -256,7 +256,7 @@ static const struct rtfk_case rtfk_int_cases[] = {
 	/* a 6-byte integer is accepted and never matches, even with != */
 	{ "odd == 0", false },		{ "odd != 0", false },
 	{ "\tu8v\n==\t200\n", true },	{ "u8v==200", true },
-	/* 0xa0 is a blank for the kernel's isspace(), as upstream sees it */
+	/* 0xa0 is a blank for the kernel's isspace() */
 	{ "u8v ==\240\062\060\060", true },	/* "200" */
 	{ "STACKTRACE == 0x4d20000002a", true },	/* first 8 bytes, LE */
 };
@@ -650,7 +650,7 @@ struct rtfk_bad {
 
 /*
  * Malformed filters: the errno the write returns, the error_log message
- * and the caret position, each upstream's for the same text.
+ * and the caret position, each pinned (they are an interface).
  */
 static const struct rtfk_bad rtfk_bad_cases[] = {
 	/* nothing to filter on: -EINVAL with no message */
@@ -819,7 +819,7 @@ static void rtfk_messages(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, rtf_msg_text(-1), "Error");
 }
 
-/* What the "filter" file shows after a refused write (upstream's text). */
+/* What the "filter" file shows after a refused write (an interface). */
 static void rtfk_format(struct kunit *test)
 {
 	static const struct {

@@ -5,7 +5,7 @@
  * makes enum rtf_msg of it, filter_field.c the text table).  No include
  * guard on purpose.
  *
- * The texts are upstream's, word for word: user space and ftracetest
+ * The texts are an interface, word for word: user space and ftracetest
  * read them in error_log.  The order and the names are ours; error_log
  * writers go through rtf_msg_text().
  */

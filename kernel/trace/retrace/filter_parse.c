@@ -27,7 +27,7 @@
  *    the other exit when the result is X".
  *
  * The error of a malformed text -- errno, message and caret position --
- * is upstream's for the same text (see filter.rst for the list).  Which
+ * is an interface (see filter.rst for the list).  Which
  * check fires first matters for that, and is kept: the prescan's three
  * errors, then the parse errors in text order.
  *
@@ -116,8 +116,8 @@ static unsigned int rtf_last_open(const char *s, unsigned int len)
 /*
  * Check quotes and parentheses and count the predicates: a predicate
  * starts at any byte outside quotes that is not blank, not a
- * parenthesis and not the first of "&&" or "||".  The three errors keep
- * upstream's return values, which user space sees as the write's errno.
+ * parenthesis and not the first of "&&" or "||".  The three errors'
+ * return values are what user space sees as the write's errno.
  */
 static int rtf_prescan(struct rtf_cc *cc, unsigned int len,
 		       unsigned int *preds)
@@ -445,16 +445,16 @@ int rtf_ip_patterns(const struct rtf_prog *prog,
 /**
  * rtf_compile - compile a filter for one event
  * @schema: the event's fields
- * @text:   the filter, NUL-terminated; a tracefs writer passes it as
- *	    upstream does: trailing blanks and newline removed, leading
- *	    ones kept (positions count from the first byte)
+ * @text:   the filter, NUL-terminated; a tracefs writer passes it with
+ *	    trailing blanks and newline removed, leading ones kept
+ *	    (positions count from the first byte)
  * @error:  filled on failure; zeroed on success
  *
- * The caller handles upstream's special text "0" (remove the filter)
+ * The caller handles the special text "0" (remove the filter)
  * before calling: compiled, "0" is an invalid value.
  *
  * Return: the program, or an ERR_PTR() whose errno is @error->err.
- * Errors: the errno upstream returns for the same text: -EINVAL for most
+ * Errors: the errno the write returns for the text: -EINVAL for most
  * parse errors, -EPERM, -ENOENT or -ESRCH for a few (see filter.rst),
  * -ENOMEM, -E2BIG for a text longer than RTF_MAX_TEXT.
  */

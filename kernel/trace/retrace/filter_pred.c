@@ -17,9 +17,9 @@
  * and fills one struct rtf_insn (jumps excepted).  It returns how many
  * bytes it used, or a negative errno after recording the error.
  *
- * Error positions follow upstream's rule for predicates: the caret goes
- * one byte past the offending place (upstream counts predicate offsets
- * from the byte after the predicate's first one).  The test cases in
+ * Error positions follow one rule for predicates: the caret goes one
+ * byte past the offending place (predicate offsets count from the byte
+ * after the predicate's first one).  The test cases in
  * filter_kunit.c pin each of them down.
  *
  * Process context only (allocates with GFP_KERNEL).
@@ -35,7 +35,7 @@
 #include "filter.h"
 #include "filter_prog.h"
 
-/* Numeric operands of this many bytes or more are "too long" (upstream). */
+/* Numeric operands of this many bytes or more are "too long". */
 #define RTF_NUM_MAX	24
 
 static const char *const rtf_op_text[RTF_OP_COUNT] = {
@@ -220,7 +220,7 @@ static int rtf_pred_cpus(struct rtf_cc *cc, const struct rtf_field *field,
 		return rtf_fail(cc, -EINVAL, RTF_MSG_ILLEGAL_FIELD_OP, p + 1);
 
 	p += strlen("CPUS");
-	/* Upstream steps over the byte before checking it: caret one further. */
+	/* The byte is stepped over before it is checked: caret one further. */
 	if (s[p] != '{')
 		return rtf_fail(cc, -EINVAL, RTF_MSG_MISSING_BRACE_OPEN, p + 2);
 	list = ++p;
@@ -463,7 +463,7 @@ int rtf_parse_pred(struct rtf_cc *cc, unsigned int start,
 	name = p;
 	while (isalnum(s[p]) || s[p] == '_')
 		p++;
-	/* Not even a name: upstream fails with -EPERM and logs no message. */
+	/* Not even a name: -EPERM, and no message is logged. */
 	if (p == name)
 		return rtf_fail(cc, -EPERM, RTF_MSG_ERRNO, 0);
 

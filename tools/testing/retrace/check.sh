@@ -76,7 +76,7 @@ case " $suites " in *" user_events "*) build_selftests user_events ;; esac
 case " $suites " in *" ring-buffer "*) build_selftests ring-buffer ;; esac
 
 # selftests/retrace/events_identity.sh compares with the reference kernel
-# built with the same pending set (core-plan.rst R1): build it (make
+# built with the same pending set (lab.rst): build it (make
 # upstream-pending, incremental) and dump its events first (cached, per
 # reference kernel; the guest reads that one dump, RETRACE_REFEVENTS).
 want_ref=0 refev=""

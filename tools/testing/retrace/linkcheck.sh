@@ -3,7 +3,7 @@
 #
 # linkcheck.sh KOUT [EXPECTED]
 #
-# The link-level surface of kernel/trace (core-plan.rst, section 3): every
+# The link-level surface of kernel/trace (lab.rst): every
 # global symbol that an object of kernel/trace defines and something else
 # uses, from the kernel built in KOUT:
 #

@@ -3,7 +3,7 @@
 #
 # output-diff.sh - is the text of `trace` the same on retrace and on the
 # reference kernel built with the same pending set (make upstream-pending,
-# core-plan.rst R1)?  Runs the selftest output_text.sh on both (each run
+# lab.rst)?  Runs the selftest output_text.sh on both (each run
 # takes the build lock) and diffs the two masked logs.  Exit 0 when they
 # are identical.
 #

@@ -12,7 +12,7 @@
 #   build/results/refevents/<ref>/current -> <key>
 #
 # <ref> is the name of the reference build (the last component of
-# UPSTREAM_KOUT: upstream-pending for make check, see core-plan.rst R1), so
+# UPSTREAM_KOUT: upstream-pending for make check, see lab.rst), so
 # a dump of one reference kernel is never read for another; <key> hashes
 # the reference kernel image, the sample sources and the dump script, so the
 # guest runs again only when one of them changes.  ref/kernel.release names

@@ -5,7 +5,7 @@
 # generate: the format file of every event (and header_page/header_event)
 # and the printed line of the same record, compared with the reference
 # kernel's: the one built with the same pending set (make upstream-pending,
-# core-plan.rst R1), whose dump tools/testing/retrace/refevents.sh writes
+# lab.rst), whose dump tools/testing/retrace/refevents.sh writes
 # and check.sh names in RETRACE_REFEVENTS.
 #
 # Both sides run tools/testing/retrace/guest/events-dump.sh: the sample
