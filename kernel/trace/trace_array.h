@@ -385,8 +385,9 @@ static inline void tracing_snapshot_instance(struct trace_array *tr) { }
 #endif
 
 /*
- * alloc_snapshot on the command line (trace_bootparams.c): the global
- * instance gets its snapshot buffer with its live one.
+ * alloc_snapshot on the command line (trace_buffers.c, set by
+ * trace_bootparams.c): the next instance whose buffers are allocated
+ * gets its snapshot buffer with its live one.
  */
 extern bool allocate_snapshot;
 

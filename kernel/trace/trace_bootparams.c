@@ -94,9 +94,6 @@
  */
 int tracing_disabled = 1;
 
-/* alloc_snapshot on the command line: the global instance gets one. */
-bool allocate_snapshot;
-
 /* trace_options= from the command line, applied once options exist. */
 char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;
 
