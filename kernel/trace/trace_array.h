@@ -429,10 +429,16 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 #define LATENCY_FS_NOTIFY
 #endif
 #endif
-/* Tell watchers of tracing_max_latency it changed (trace_maxlat.c). */
+/*
+ * Tell watchers of tracing_max_latency it changed (trace_snapshot.c;
+ * any context but NMI).  latency_fsnotify_init() sets @tr up for it,
+ * before its tracing_max_latency file is published.
+ */
 #ifdef LATENCY_FS_NOTIFY
+void latency_fsnotify_init(struct trace_array *tr);
 void latency_fsnotify(struct trace_array *tr);
 #else
+static inline void latency_fsnotify_init(struct trace_array *tr) { }
 static inline void latency_fsnotify(struct trace_array *tr) { }
 #endif
 
