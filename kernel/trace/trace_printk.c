@@ -213,6 +213,29 @@ void update_printk_trace(struct trace_array *tr)
 	tr->trace_flags |= TRACE_ITER_TRACE_PRINTK;
 }
 
+/*
+ * trace_printk's destination, as an instance part (struct
+ * trace_instance_part): an instance that goes while it is the
+ * destination hands it back to the global instance.  trace_types_lock
+ * held; writers that read the old destination are done with it after
+ * the grace period the removal waits for (event_trace_del_tracer()).
+ */
+static void printk_part_remove(struct trace_array *tr)
+{
+	if (printk_trace == tr)
+		update_printk_trace(&global_trace);
+}
+
+static struct trace_instance_part printk_part = {
+	.name	= "printk",
+	.remove	= printk_part_remove,
+};
+
+void __init trace_printk_register_part(void)
+{
+	trace_instance_register_part(&printk_part);
+}
+
 /* Binary records (format pointers) are meaningless in a boot buffer. */
 static __always_inline bool printk_binary_ok(struct trace_array *tr)
 {
