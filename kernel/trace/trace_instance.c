@@ -52,6 +52,7 @@
 #include <linux/vmalloc.h>
 
 #include "trace.h"
+#include "trace_puts.h"
 
 /* The options of the global instance when the kernel starts. */
 #define TRACE_DEFAULT_FLAGS						\
@@ -462,6 +463,24 @@ u64 trace_instance_map_range(u64 start, u64 size)
 	kfree(pages);
 	return (unsigned long)va;
 }
+
+/**
+ * __trace_array_puts - record a string in an instance
+ * @tr: the instance; the caller keeps it alive
+ * @ip: the caller's address (shown before the text)
+ * @str: the text, not necessarily NUL-ended
+ * @size: its length; a newline is added unless it ends with one
+ *
+ * The snapshot's refusal notes are written through here too.
+ *
+ * Return: @size, or 0 when nothing was recorded.  Any context.
+ */
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size)
+{
+	return trace_puts_record(tr, ip, str, size, tracing_gen_ctx());
+}
+EXPORT_SYMBOL_GPL(__trace_array_puts);
 
 /**
  * trace_array_get_by_name - find or make an instance for a kernel user
