@@ -329,6 +329,86 @@ u64 trace_instance_map_range(u64 start, u64 size);
 void create_trace_instances(struct dentry *d_tracer);
 
 /*
+ * The registry lock (event calls, event files, systems, pid sets).  It
+ * is defined here, below the registry, because it also guards instance
+ * state: the instance list is changed under event_mutex and
+ * trace_types_lock, so that the registry may walk it holding only
+ * event_mutex, and an instance's parts (below) are added and removed
+ * under both.  Order: event_mutex -> trace_types_lock (the full order
+ * is at the top of this header).
+ */
+extern struct mutex event_mutex;
+
+/*
+ * Options a new instance does not copy from the global instance, and
+ * that are turned off before an instance goes (their side effects are
+ * shared: fork following, the trace_printk destination).
+ */
+#define INSTANCE_UNSHARED_FLAGS					\
+	(TRACE_ITER_EVENT_FORK | TRACE_ITER_FUNC_FORK |		\
+	 TRACE_ITER_TRACE_PRINTK)
+
+/**
+ * struct trace_instance_part - one part of every instance
+ * @name: the part, for messages
+ * @init: optional; the instance is being made and is not listed yet.
+ *	@tr->dir is its tracefs directory when that is made at once, NULL
+ *	when the instance is made before tracefs is up (then @add runs
+ *	later).  Sets up what the instance needs before tracefs: the
+ *	current tracer, the boot instance's event files.  Cannot fail,
+ *	and may leave work for @remove only when @tr->dir is NULL.
+ * @add: optional; @tr->dir exists: make the part's files in it.  Runs
+ *	at creation after every @init, or, for an instance made before
+ *	tracefs was up, from create_trace_instances().  Returns 0 or a
+ *	negative errno, having undone its own work on error.
+ * @remove: optional; undo @init and @add, whichever ran (an instance
+ *	made before tracefs may go before it got its directory).  The
+ *	instance is no longer listed and nothing holds it.  Cannot fail.
+ * @list: on the part list, in registration order
+ *
+ * An instance other than the global one is its buffers (this
+ * component) plus the parts the components above register here, from
+ * the boot code, in this order (trace_init()):
+ *
+ *   error log   -        -                clear the log
+ *   events      early    files, dirs      triggers, pids, events off,
+ *               files                     files and dirs
+ *   tracer      nop      -                back to nop
+ *   files       -        the directory's  -
+ *                        files, options/
+ *   printk      -        -                trace_printk goes back to
+ *                                         the global instance
+ *   options     -        tracer options   unshared options off
+ *
+ * Creation runs every @init, then every @add, in list order; removal
+ * runs every @remove in reverse, then removes the directory.  If an
+ * @add fails, the parts before it are removed in reverse and the
+ * instance is not made (from create_trace_instances(): it stays,
+ * without a directory).
+ *
+ * Locking: @init, @add and @remove run in process context with
+ * event_mutex and trace_types_lock held (in that order), except for
+ * instances made at boot before tracefs (trace_instance=), which the
+ * boot code creates alone, without them.  They must not take either
+ * lock themselves.
+ *
+ * The global instance is not made or removed through the parts: each
+ * component sets it up from its own boot code (trace_event_init(), the
+ * tracefs initcall), and it never goes.  A part registers before any
+ * other instance exists; trace_instance_register_part() warns if one
+ * does, as that instance would lack the part.
+ */
+struct trace_instance_part {
+	const char		*name;
+	void			(*init)(struct trace_array *tr);
+	int			(*add)(struct trace_array *tr);
+	void			(*remove)(struct trace_array *tr);
+	struct list_head	list;
+};
+
+void trace_instance_register_part(struct trace_instance_part *part);
+
+/*
  * The clocks an instance may use (trace_buffer_clock.c), in the order
  * trace_clock lists them; clock_id indexes the table.  @in_ns: the
  * clock counts nanoseconds (the output prints it as seconds).
@@ -373,8 +453,9 @@ static inline void tracing_snapshot_instance(struct trace_array *tr) { }
 #endif
 
 /*
- * alloc_snapshot on the command line (trace_bootparams.c): the global
- * instance gets its snapshot buffer with its live one.
+ * alloc_snapshot on the command line (trace_buffers.c, set by
+ * trace_bootparams.c): the next instance whose buffers are allocated
+ * gets its snapshot buffer with its live one.
  */
 extern bool allocate_snapshot;
 
@@ -416,10 +497,16 @@ void update_max_tr_single(struct trace_array *tr, struct task_struct *tsk,
 #define LATENCY_FS_NOTIFY
 #endif
 #endif
-/* Tell watchers of tracing_max_latency it changed (trace_maxlat.c). */
+/*
+ * Tell watchers of tracing_max_latency it changed (trace_snapshot.c;
+ * any context but NMI).  latency_fsnotify_init() sets @tr up for it,
+ * before its tracing_max_latency file is published.
+ */
 #ifdef LATENCY_FS_NOTIFY
+void latency_fsnotify_init(struct trace_array *tr);
 void latency_fsnotify(struct trace_array *tr);
 #else
+static inline void latency_fsnotify_init(struct trace_array *tr) { }
 static inline void latency_fsnotify(struct trace_array *tr) { }
 #endif
 

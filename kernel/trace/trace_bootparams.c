@@ -14,10 +14,11 @@
  *                          then the output library's fixed event types
  *                          (init_events()), so that trace_printk() and
  *                          the function tracer work from here on;
- *   trace_init()           after the workqueues: the built-in event
- *                          calls (trace_event_init(), which also applies
- *                          trace_event=), then the trace_instance=
- *                          instances with their events;
+ *   trace_init()           after the workqueues: the parts of an
+ *                          instance (instance_parts_register()), the
+ *                          built-in event calls (trace_event_init(),
+ *                          which also applies trace_event=), then the
+ *                          trace_instance= instances with their events;
  *   ftrace_boot_snapshot() once the boot-time tracers ran: the
  *                          ftrace_boot_snapshot parameter's snapshot;
  *   fs_initcall            the tracefs files (trace_dir_files.c,
@@ -93,9 +94,6 @@
  * good if that failed: every tracefs open and every writer checks it.
  */
 int tracing_disabled = 1;
-
-/* alloc_snapshot on the command line: the global instance gets one. */
-bool allocate_snapshot;
 
 /* trace_options= from the command line, applied once options exist. */
 char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;
@@ -560,6 +558,21 @@ void __init early_trace_init(void)
 	init_events();
 }
 
+/*
+ * The parts every instance but the global one is made of (struct
+ * trace_instance_part), in the order an instance gets them; it loses
+ * them in the reverse order.  Registered before the boot instances.
+ */
+static void __init instance_parts_register(void)
+{
+	trace_errlog_register_part();
+	trace_event_register_part();
+	trace_tracer_register_part();
+	trace_dir_files_register_part();
+	trace_printk_register_part();
+	trace_opts_register_part();
+}
+
 /**
  * trace_init - second stage: events and boot instances
  *
@@ -567,6 +580,7 @@ void __init early_trace_init(void)
  */
 void __init trace_init(void)
 {
+	instance_parts_register();
 	trace_event_init();
 	if (boot_instances.len)
 		enable_instances();

@@ -56,6 +56,13 @@
 cpumask_var_t __read_mostly tracing_buffer_mask;
 
 /*
+ * Set at boot (alloc_snapshot, alloc_snapshot=NAME): the next
+ * trace_alloc_buffers() allocates the snapshot buffer at full size, and
+ * clears it.  Boot code only, single-threaded.
+ */
+bool allocate_snapshot;
+
+/*
  * Bytes per CPU of a new buffer: trace_buf_size= on the command line,
  * else about 16k records of 88 bytes.  The global buffer starts at its
  * minimum and grows to this on first use (trace_set_ring_buffer_expanded).

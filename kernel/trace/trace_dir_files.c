@@ -190,6 +190,26 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *dir)
 	ftrace_init_tracefs(tr, dir);
 }
 
+/*
+ * The files of an instance other than the global one, as an instance
+ * part (struct trace_instance_part).  They go with the directory.
+ */
+static int dir_files_part_add(struct trace_array *tr)
+{
+	init_tracer_tracefs(tr, tr->dir);
+	return 0;
+}
+
+static struct trace_instance_part dir_files_part = {
+	.name	= "files",
+	.add	= dir_files_part_add,
+};
+
+void __init trace_dir_files_register_part(void)
+{
+	trace_instance_register_part(&dir_files_part);
+}
+
 static struct work_struct top_dir_work __initdata;
 
 /*

@@ -128,8 +128,9 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
  * clear_tracing_err_log - forget every entry of an instance
  * @tr: the instance
  *
- * Called on a truncating open of error_log and when an instance is
- * removed (trace_instance.c).  Context: process context, may sleep.
+ * Called on a truncating open of error_log and, as the @remove of the
+ * error log's instance part, when an instance is removed.  Context:
+ * process context, may sleep.
  */
 void clear_tracing_err_log(struct trace_array *tr)
 {
@@ -143,6 +144,17 @@ void clear_tracing_err_log(struct trace_array *tr)
 
 	list_for_each_entry_safe(entry, next, &gone, node)
 		kfree(entry);
+}
+
+/* An instance's log goes with it (struct trace_instance_part). */
+static struct trace_instance_part errlog_part = {
+	.name	= "error_log",
+	.remove	= clear_tracing_err_log,
+};
+
+void __init trace_errlog_register_part(void)
+{
+	trace_instance_register_part(&errlog_part);
 }
 
 /* Reading: the walk holds tracing_err_log_lock from start to stop. */

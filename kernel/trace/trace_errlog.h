@@ -35,6 +35,8 @@ unsigned int err_pos(char *cmd, const char *str);
  */
 extern const struct file_operations tracing_err_log_fops;
 void clear_tracing_err_log(struct trace_array *tr);
+/* Boot: the error log's instance part (struct trace_instance_part). */
+void trace_errlog_register_part(void);
 
 /* At most this many entries per instance; the oldest is recycled. */
 #define ERRLOG_MAX_ENTRIES	8

@@ -43,12 +43,6 @@
 #include "trace_event_reg.h"
 
 /*
- * The registry lock, asserted by the filter and trigger code.
- * Order: event_mutex -> trace_types_lock -> trace_event_sem.
- */
-DEFINE_MUTEX(event_mutex);
-
-/*
  * Every registered call, newest first (an instance's files, built by
  * walking this list and prepending, come out oldest first).  Written under
  * event_mutex and trace_event_sem.

@@ -619,3 +619,38 @@ __init int event_trace_init(void)
 	evreg_fs_ready = true;
 	return 0;
 }
+
+/*
+ * The events of an instance other than the global one, as an instance
+ * part (struct trace_instance_part): event files at creation when it is
+ * made before tracefs (the trace_instance= events are enabled on them),
+ * set_event, events/ and a directory per event once it has its
+ * directory.  event_mutex held, except at boot.
+ */
+static void evreg_part_init(struct trace_array *tr)
+{
+	if (!tr->dir)
+		__trace_early_add_events(tr);
+}
+
+static int evreg_part_add(struct trace_array *tr)
+{
+	return event_trace_add_tracer(tr->dir, tr);
+}
+
+static void evreg_part_remove(struct trace_array *tr)
+{
+	event_trace_del_tracer(tr);
+}
+
+static struct trace_instance_part evreg_part = {
+	.name	= "events",
+	.init	= evreg_part_init,
+	.add	= evreg_part_add,
+	.remove	= evreg_part_remove,
+};
+
+void __init trace_event_register_part(void)
+{
+	trace_instance_register_part(&evreg_part);
+}

@@ -51,6 +51,8 @@ int tracing_get_cpu(struct inode *inode);
 
 /* Populate @tr's directory @d_tracer (NULL: the top of tracefs). */
 void init_tracer_tracefs(struct trace_array *tr, struct dentry *d_tracer);
+/* Boot: the files' instance part (struct trace_instance_part). */
+void trace_dir_files_register_part(void);
 
 /* A file of an instance: the open holds inode->i_private's instance. */
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);

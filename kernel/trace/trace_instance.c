@@ -29,10 +29,18 @@
  * the lock, so a pointer held by a stale tracefs inode is harmless: it
  * is compared, not dereferenced (trace_array_get()).
  *
+ * Parts.  Beyond its buffers, an instance is made of parts that the
+ * components above register (struct trace_instance_part, trace_array.h):
+ * its events, tracer, tracefs files, options...  Creation runs their
+ * @init and @add in registration order, removal their @remove in
+ * reverse; registration happens once, at boot, before any instance but
+ * the global one exists, so the list is read without a lock.
+ *
  * Contexts: everything here runs in process context and may sleep.
  * tracefs calls instance_mkdir()/instance_rmdir() with the parent
- * directory's inode unlocked, so several mkdir,
- * rmdir and lookups may race; the two locks below make each one atomic.
+ * directory's inode unlocked, so several mkdir, rmdir and lookups may
+ * race; event_mutex and trace_types_lock, both held from the lookup to
+ * the end, make each one atomic.
  */
 #include <linux/cpumask.h>
 #include <linux/mm.h>
@@ -44,7 +52,7 @@
 #include <linux/vmalloc.h>
 
 #include "trace.h"
-#include "trace_opts.h"
+#include "trace_puts.h"
 
 /* The options of the global instance when the kernel starts. */
 #define TRACE_DEFAULT_FLAGS						\
@@ -62,6 +70,9 @@
 struct trace_array global_trace = {
 	.trace_flags = TRACE_DEFAULT_FLAGS,
 };
+
+/* The registry lock; why it lives here is told in trace_array.h. */
+DEFINE_MUTEX(event_mutex);
 
 /*
  * trace_types_lock: the instance configuration lock.
@@ -92,14 +103,22 @@ LIST_HEAD(ftrace_trace_arrays);
 /* instances/ in tracefs; NULL until fs_initcall time. */
 static struct dentry *instances_dir;
 
-/*
- * Options a new instance does not copy from the global instance, and
- * that are turned off before an instance goes (their side effects are
- * shared: fork following, the trace_printk destination).
+/* The parts of an instance, in the order they are added. */
+static LIST_HEAD(instance_parts);
+
+/**
+ * trace_instance_register_part - add a part to every instance made from now on
+ * @part: the part; it stays registered for good
+ *
+ * Boot code only, before the first instance other than the global one
+ * is made (see struct trace_instance_part for the order of the parts).
  */
-#define INSTANCE_UNSHARED_FLAGS					\
-	(TRACE_ITER_EVENT_FORK | TRACE_ITER_FUNC_FORK |		\
-	 TRACE_ITER_TRACE_PRINTK)
+void __init trace_instance_register_part(struct trace_instance_part *part)
+{
+	WARN_ON(!list_is_singular(&ftrace_trace_arrays) &&
+		!list_empty(&ftrace_trace_arrays));
+	list_add_tail(&part->list, &instance_parts);
+}
 
 /*
  * References
@@ -230,25 +249,63 @@ struct trace_array *trace_array_find_get(const char *instance)
 }
 
 /*
- * Creation
+ * Parts
  */
 
-/* The instance's directory and files; event_mutex and trace_types_lock. */
-static int instance_make_dir(struct trace_array *tr)
+/* Remove the parts before @failed (NULL: all of them), last first. */
+static void instance_remove_parts(struct trace_array *tr,
+				  struct trace_instance_part *failed)
 {
-	struct dentry *dir = tracefs_create_dir(tr->name, instances_dir);
-	int err = dir ? event_trace_add_tracer(dir, tr) : -EINVAL;
+	struct trace_instance_part *part;
 
-	if (err) {
-		/* tracefs_remove() takes NULL and error pointers. */
-		tracefs_remove(dir);
-		return err;
+	part = list_prepare_entry(failed, &instance_parts, list);
+	list_for_each_entry_continue_reverse(part, &instance_parts, list)
+		if (part->remove)
+			part->remove(tr);
+}
+
+/*
+ * Run every part's @add in order; on failure remove the ones before
+ * the part that failed, in reverse.  event_mutex and trace_types_lock.
+ */
+static int instance_add_parts(struct trace_array *tr)
+{
+	struct trace_instance_part *part;
+	int err;
+
+	list_for_each_entry(part, &instance_parts, list) {
+		err = part->add ? part->add(tr) : 0;
+		if (err) {
+			instance_remove_parts(tr, part);
+			return err;
+		}
 	}
-	tr->dir = dir;
-	init_tracer_tracefs(tr, dir);
-	__update_tracer_options(tr);
 	return 0;
 }
+
+/*
+ * The directory of an instance made before tracefs was up, then its
+ * parts' files in it; event_mutex and trace_types_lock.  On failure
+ * the directory is gone again (instance_add_parts() unwound the parts).
+ */
+static int instance_make_dir(struct trace_array *tr)
+{
+	int err;
+
+	tr->dir = tracefs_create_dir(tr->name, instances_dir);
+	if (!tr->dir)
+		return -EINVAL;
+	err = instance_add_parts(tr);
+	if (err) {
+		tracefs_remove(tr->dir);
+		tr->dir = NULL;
+	}
+	return err;
+}
+
+/*
+ * Creation
+ */
 
 /* Free what instance_alloc() and the buffer allocation set up. */
 static void instance_free(struct trace_array *tr)
@@ -274,7 +331,6 @@ static struct trace_array *instance_alloc(const char *name,
 	INIT_LIST_HEAD(&tr->hist_vars);
 	INIT_LIST_HEAD(&tr->events);
 	INIT_LIST_HEAD(&tr->systems);
-	tr->current_trace = &nop_trace;
 
 	tr->name = kstrdup(name, GFP_KERNEL);
 	if (!tr->name ||
@@ -315,7 +371,7 @@ fail:
  *
  * Caller holds event_mutex and trace_types_lock and has checked that
  * @name is free; the boot code (trace_instance=) calls it without them,
- * alone, before tracefs is up.  Then only the event files are made;
+ * alone, before tracefs is up.  Then only the parts' @init run;
  * create_trace_instances() adds the directories later.
  *
  * Return: the instance, holding its own reference, or an ERR_PTR.
@@ -325,6 +381,7 @@ trace_instance_create_systems(const char *name, const char *systems,
 			      unsigned long range_start,
 			      unsigned long range_size)
 {
+	struct trace_instance_part *part;
 	struct trace_array *tr;
 	int err;
 
@@ -340,12 +397,22 @@ trace_instance_create_systems(const char *name, const char *systems,
 	/* Only the global buffer starts small: instances are made to be used. */
 	trace_set_ring_buffer_expanded(tr);
 
-	/* Before fs_initcall only the event files; the directory comes later. */
-	err = instances_dir ? instance_make_dir(tr) : 0;
-	if (err)
+	/* Before fs_initcall only the parts' @init; the directory comes later. */
+	if (instances_dir) {
+		tr->dir = tracefs_create_dir(tr->name, instances_dir);
+		if (!tr->dir) {
+			err = -EINVAL;
+			goto fail;
+		}
+	}
+	list_for_each_entry(part, &instance_parts, list)
+		if (part->init)
+			part->init(tr);
+	err = tr->dir ? instance_add_parts(tr) : 0;
+	if (err) {
+		tracefs_remove(tr->dir);
 		goto fail;
-	if (!instances_dir)
-		__trace_early_add_events(tr);
+	}
 
 	list_add(&tr->list, &ftrace_trace_arrays);
 	tr->ref = 1;
@@ -398,6 +465,24 @@ u64 trace_instance_map_range(u64 start, u64 size)
 }
 
 /**
+ * __trace_array_puts - record a string in an instance
+ * @tr: the instance; the caller keeps it alive
+ * @ip: the caller's address (shown before the text)
+ * @str: the text, not necessarily NUL-ended
+ * @size: its length; a newline is added unless it ends with one
+ *
+ * The snapshot's refusal notes are written through here too.
+ *
+ * Return: @size, or 0 when nothing was recorded.  Any context.
+ */
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size)
+{
+	return trace_puts_record(tr, ip, str, size, tracing_gen_ctx());
+}
+EXPORT_SYMBOL_GPL(__trace_array_puts);
+
+/**
  * trace_array_get_by_name - find or make an instance for a kernel user
  * @name: the instance's name under instances/
  * @systems: event systems to make directories for when the instance is
@@ -429,29 +514,22 @@ EXPORT_SYMBOL_GPL(trace_array_get_by_name);
 /* event_mutex and trace_types_lock held; @tr is listed. */
 static int instance_remove(struct trace_array *tr)
 {
-	unsigned long unshared = INSTANCE_UNSHARED_FLAGS;
-	unsigned int bit;
-
 	if (instance_busy(tr))
 		return -EBUSY;
 
 	list_del(&tr->list);
 
-	/* Undo the side effects of the options that are not per instance. */
-	for_each_set_bit(bit, &unshared, TRACE_FLAGS_MAX_SIZE)
-		set_tracer_flag(tr, BIT(bit), 0);
-	if (printk_trace == tr)
-		update_printk_trace(&global_trace);
-
-	/* Stop whatever writes into the instance, then drop its files. */
-	tracing_set_nop(tr);
+	/*
+	 * The parts, last first: shared options off, the tracer stopped,
+	 * the events gone (struct trace_instance_part has the list).
+	 */
+	instance_remove_parts(tr, NULL);
 	ftrace_clear_pids(tr);
 	clear_ftrace_function_probes(tr);
-	event_trace_del_tracer(tr);
 	ftrace_destroy_function_files(tr);
 	tracefs_remove(tr->dir);
 
-	clear_tracing_err_log(tr);
+	/* The tracer options' descriptors: their files pointed at them. */
 	while (tr->nr_topts > 0)
 		kfree(tr->topts[--tr->nr_topts].topts);
 	kfree(tr->topts);

@@ -1,64 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The max-latency record of an instance: tracing_max_latency, the
- * largest latency a latency tracer saw, and the inotify notification
- * that it changed, which the snapshot swap (trace_snapshot.c) and the
- * latency tracers raise through latency_fsnotify().
+ * largest latency a latency tracer saw.  The inotify notification that
+ * it changed, which the snapshot swap and the latency tracers raise
+ * through latency_fsnotify(), belongs to the swap (trace_snapshot.c);
+ * the file sets it up before it appears.
  *
  * tr->max_latency is one word, read and written whole (READ_ONCE(),
  * WRITE_ONCE()) without a lock.  The file holds its instance from open
  * to release and is made with the instance's other files
- * (trace_dir_files.c), in process context.  The notification may be
- * raised from the scheduler or the idle loop, hence the irq_work and
- * work item below.
+ * (trace_dir_files.c), in process context.
  */
 #include <linux/fs.h>
-#include <linux/fsnotify.h>
-#include <linux/irq_work.h>
-#include <linux/workqueue.h>
 
 #include "trace.h"
-
-#ifdef LATENCY_FS_NOTIFY
-/*
- * Every swap, and every new maximum of a latency tracer, tells inotify
- * watchers of tracing_max_latency that it changed.  A swap may run in
- * the scheduler or the idle loop, where queueing work could deadlock on
- * a runqueue lock, so an irq_work queues the work that notifies.  Both
- * are set up before the file's dentry is published (release/acquire on
- * tr->d_max_latency); a swap before that notifies nobody.
- */
-static void maxlat_notify_work(struct work_struct *work)
-{
-	struct trace_array *tr;
-
-	tr = container_of(work, struct trace_array, fsnotify_work);
-	fsnotify_inode(d_inode(tr->d_max_latency), FS_MODIFY);
-}
-
-static void maxlat_notify_irq_work(struct irq_work *iwork)
-{
-	struct trace_array *tr;
-
-	tr = container_of(iwork, struct trace_array, fsnotify_irqwork);
-	queue_work(system_unbound_wq, &tr->fsnotify_work);
-}
-
-void latency_fsnotify(struct trace_array *tr)
-{
-	/* Pairs with the release in trace_create_maxlat_file(). */
-	if (smp_load_acquire(&tr->d_max_latency))
-		irq_work_queue(&tr->fsnotify_irqwork);
-}
-
-static void maxlat_notify_setup(struct trace_array *tr)
-{
-	INIT_WORK(&tr->fsnotify_work, maxlat_notify_work);
-	init_irq_work(&tr->fsnotify_irqwork, maxlat_notify_irq_work);
-}
-#else
-static void maxlat_notify_setup(struct trace_array *tr) { }
-#endif /* LATENCY_FS_NOTIFY */
 
 /*
  * tracing_max_latency: the largest latency a latency tracer saw, in
@@ -99,7 +54,7 @@ void trace_create_maxlat_file(struct trace_array *tr, struct dentry *d_tracer)
 {
 	struct dentry *d;
 
-	maxlat_notify_setup(tr);
+	latency_fsnotify_init(tr);
 	d = trace_create_file("tracing_max_latency", TRACE_MODE_WRITE,
 			      d_tracer, tr, &maxlat_fops);
 	/* Pairs with the acquire in latency_fsnotify(). */

@@ -662,3 +662,38 @@ void update_tracer_options(struct trace_array *tr)
 	tracer_files_ready = true;
 	__update_tracer_options(tr);
 }
+
+/*
+ * The options of an instance other than the global one, as an instance
+ * part (struct trace_instance_part): every tracer's option files in its
+ * options/ directory (which the files part made), and, when it goes,
+ * the options whose effect reaches beyond it turned off first.  The
+ * option files go with the directory; their descriptors (tr->topts)
+ * are freed by the instance code after it.  event_mutex and
+ * trace_types_lock held.
+ */
+static int opts_part_add(struct trace_array *tr)
+{
+	__update_tracer_options(tr);
+	return 0;
+}
+
+static void opts_part_remove(struct trace_array *tr)
+{
+	unsigned long unshared = INSTANCE_UNSHARED_FLAGS;
+	unsigned int bit;
+
+	for_each_set_bit(bit, &unshared, TRACE_FLAGS_MAX_SIZE)
+		set_tracer_flag(tr, BIT(bit), 0);
+}
+
+static struct trace_instance_part opts_part = {
+	.name	= "options",
+	.add	= opts_part_add,
+	.remove	= opts_part_remove,
+};
+
+void __init trace_opts_register_part(void)
+{
+	trace_instance_register_part(&opts_part);
+}

@@ -74,6 +74,8 @@ void create_trace_options_dir(struct trace_array *tr);
 void add_tracer_options(struct trace_array *tr, struct tracer *t);
 void __update_tracer_options(struct trace_array *tr);
 void update_tracer_options(struct trace_array *tr);
+/* Boot: the options' instance part (struct trace_instance_part). */
+void trace_opts_register_part(void);
 
 /*
  * trace_options= on the command line: trace_bootparams.c keeps the text

@@ -14,7 +14,8 @@
  *                                                     string pointer
  *   trace_puts(other str)          __trace_puts()     ftrace/print
  *   trace_array_printk(tr, ...)    ftrace/print into instance @tr
- *   trace_array_puts(tr, str)      __trace_array_puts(): same
+ *   trace_array_puts(tr, str)      __trace_array_puts() (trace_instance.c):
+ *                                  same
  *
  * The destination of the first six is printk_trace (below): the
  * global instance unless an instance took the trace_printk_dest option.
@@ -50,6 +51,7 @@
 #include <linux/trace.h>
 
 #include "trace.h"
+#include "trace_puts.h"
 #include "trace_write.h"
 
 /*
@@ -213,6 +215,29 @@ void update_printk_trace(struct trace_array *tr)
 	tr->trace_flags |= TRACE_ITER_TRACE_PRINTK;
 }
 
+/*
+ * trace_printk's destination, as an instance part (struct
+ * trace_instance_part): an instance that goes while it is the
+ * destination hands it back to the global instance.  trace_types_lock
+ * held; writers that read the old destination are done with it after
+ * the grace period the removal waits for (event_trace_del_tracer()).
+ */
+static void printk_part_remove(struct trace_array *tr)
+{
+	if (printk_trace == tr)
+		update_printk_trace(&global_trace);
+}
+
+static struct trace_instance_part printk_part = {
+	.name	= "printk",
+	.remove	= printk_part_remove,
+};
+
+void __init trace_printk_register_part(void)
+{
+	trace_instance_register_part(&printk_part);
+}
+
 /* Binary records (format pointers) are meaningless in a boot buffer. */
 static __always_inline bool printk_binary_ok(struct trace_array *tr)
 {
@@ -305,60 +330,6 @@ void trace_printk_control(bool enabled)
 	WRITE_ONCE(printk_enabled, enabled);
 }
 
-/*
- * One ftrace/print record of @size bytes of @str in @tr, with the
- * context word the caller took before any preemption change.
- */
-static __always_inline int printk_puts(struct trace_array *tr,
-				       unsigned long ip, const char *str,
-				       int size, unsigned int trace_ctx)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	struct ring_buffer_event *event;
-	struct print_entry *entry;
-	int end = size;
-
-	if (!(tr->trace_flags & TRACE_ITER_PRINTK) ||
-	    (tracing_selftest_on() && tr == &global_trace) ||
-	    unlikely(tracing_disabled))
-		return 0;
-
-	ring_buffer_nest_start(buffer);
-	entry = trace_record_reserve(buffer, TRACE_PRINT,
-				     sizeof(*entry) + size + 2, trace_ctx,
-				     &event);
-	if (!entry) {
-		size = 0;
-		goto out;
-	}
-	entry->ip = ip;
-	memcpy(entry->buf, str, size);
-	if (!size || entry->buf[size - 1] != '\n')
-		entry->buf[end++] = '\n';
-	entry->buf[end] = '\0';
-	trace_record_commit(buffer);
-	printk_stack(tr, buffer, trace_ctx, 4);
-out:
-	ring_buffer_nest_end(buffer);
-	return size;
-}
-
-/**
- * __trace_array_puts - record a string in an instance
- * @tr: the instance; the caller keeps it alive
- * @ip: the caller's address (shown before the text)
- * @str: the text, not necessarily NUL-ended
- * @size: its length; a newline is added unless it ends with one
- *
- * Return: @size, or 0 when nothing was recorded.  Any context.
- */
-int __trace_array_puts(struct trace_array *tr, unsigned long ip,
-		       const char *str, int size)
-{
-	return printk_puts(tr, ip, str, size, tracing_gen_ctx());
-}
-EXPORT_SYMBOL_GPL(__trace_array_puts);
-
 /**
  * __trace_bputs - record a pointer to a constant string
  * @ip: the caller's address
@@ -383,7 +354,7 @@ int __trace_bputs(unsigned long ip, const char *str)
 	tr = printk_dest();
 	/* A boot buffer gets the text (see printk_binary_ok()). */
 	if (!printk_binary_ok(tr)) {
-		ret = printk_puts(tr, ip, str, strlen(str), trace_ctx);
+		ret = trace_puts_record(tr, ip, str, strlen(str), trace_ctx);
 		goto out;
 	}
 	if (!(tr->trace_flags & TRACE_ITER_PRINTK) ||
@@ -422,7 +393,7 @@ int __trace_puts(unsigned long ip, const char *str, int size)
 	int ret;
 
 	preempt_disable_notrace();
-	ret = printk_puts(printk_dest(), ip, str, size, trace_ctx);
+	ret = trace_puts_record(printk_dest(), ip, str, size, trace_ctx);
 	preempt_enable_notrace();
 	return ret;
 }

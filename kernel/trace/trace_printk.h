@@ -43,6 +43,8 @@ void trace_printk_start_stop_comm(int enabled);
  */
 extern struct trace_array *printk_trace;
 void update_printk_trace(struct trace_array *tr);
+/* Boot: the destination's instance part (struct trace_instance_part). */
+void trace_printk_register_part(void);
 
 /*
  * Formats and strings the kernel image and modules register, printed

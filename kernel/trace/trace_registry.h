@@ -28,7 +28,10 @@ struct rtf_prog;
 struct trace_array;
 struct trace_seq;
 
-/* The registry lock (see above) and the list of every event call. */
+/*
+ * The registry lock (see above; defined with the instances, which it
+ * also guards: trace_array.h) and the list of every event call.
+ */
 extern struct mutex event_mutex;
 extern struct list_head ftrace_events;
 
@@ -166,6 +169,8 @@ void early_enable_events(struct trace_array *tr, char *buf, bool disable_first);
 int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr);
 int event_trace_del_tracer(struct trace_array *tr);
 void __trace_early_add_events(struct trace_array *tr);
+/* Boot: the events' instance part (struct trace_instance_part). */
+void trace_event_register_part(void);
 int event_trace_init(void);
 #ifdef CONFIG_EVENT_TRACING
 void trace_event_init(void);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The snapshot buffer of an instance: allocation, the swap with the live
- * buffer, conditional snapshots and the exclusion between snapshots and
- * a user-space mapping of the live buffer.  The "snapshot" files are
- * trace_snapshot_files.c; the latency tracers' tracing_max_latency file
- * and its change notification are trace_maxlat.c.
+ * buffer, conditional snapshots, the exclusion between snapshots and a
+ * user-space mapping of the live buffer, and the change notification
+ * of tracing_max_latency that every swap raises.  The "snapshot" files
+ * are trace_snapshot_files.c; the latency tracers' tracing_max_latency
+ * file is trace_maxlat.c.
  *
  * Every instance carries a second buffer, tr->max_buffer, kept at one
  * page per CPU until a snapshot is wanted ("allocated": then it has the
@@ -64,14 +65,59 @@
  *       removed); arming also allocates, under trace_types_lock.
  */
 #include <linux/cred.h>
+#include <linux/fsnotify.h>
+#include <linux/irq_work.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/workqueue.h>
 
 #include "trace.h"
 
 #ifdef CONFIG_TRACER_MAX_TRACE
+
+/* --- telling watchers of tracing_max_latency ----------------------------- */
+
+#ifdef LATENCY_FS_NOTIFY
+/*
+ * Every swap, and every new maximum of a latency tracer, tells inotify
+ * watchers of tracing_max_latency (trace_maxlat.c) that it changed.  A
+ * swap may run in the scheduler or the idle loop, where queueing work
+ * could deadlock on a runqueue lock, so an irq_work queues the work that
+ * notifies.  Both are set up (latency_fsnotify_init()) before the file's
+ * dentry is published (release/acquire on tr->d_max_latency); a swap
+ * before that notifies nobody.
+ */
+static void latency_notify_work(struct work_struct *work)
+{
+	struct trace_array *tr;
+
+	tr = container_of(work, struct trace_array, fsnotify_work);
+	fsnotify_inode(d_inode(tr->d_max_latency), FS_MODIFY);
+}
+
+static void latency_notify_irq_work(struct irq_work *iwork)
+{
+	struct trace_array *tr;
+
+	tr = container_of(iwork, struct trace_array, fsnotify_irqwork);
+	queue_work(system_unbound_wq, &tr->fsnotify_work);
+}
+
+void latency_fsnotify_init(struct trace_array *tr)
+{
+	INIT_WORK(&tr->fsnotify_work, latency_notify_work);
+	init_irq_work(&tr->fsnotify_irqwork, latency_notify_irq_work);
+}
+
+void latency_fsnotify(struct trace_array *tr)
+{
+	/* Pairs with the release in trace_create_maxlat_file(). */
+	if (smp_load_acquire(&tr->d_max_latency))
+		irq_work_queue(&tr->fsnotify_irqwork);
+}
+#endif /* LATENCY_FS_NOTIFY */
 
 /* --- the swap ------------------------------------------------------------ */
 
@@ -107,7 +153,10 @@ static void snapshot_note_task(struct trace_array *tr, struct task_struct *tsk,
 /*
  * May a swap go ahead?  Not while tracing is stopped (tracing_stop()),
  * and not without a snapshot buffer: only a tracer that owns the max
- * buffer and is being torn down may get here without one.
+ * buffer and is being torn down may get here without one, and it is no
+ * longer current then (a tracer switch makes nop current before it
+ * frees the snapshot).  The current tracer owning the max buffer while
+ * it is not allocated is a bug.
  */
 static bool snapshot_swap_allowed(struct trace_array *tr)
 {
@@ -116,7 +165,7 @@ static bool snapshot_swap_allowed(struct trace_array *tr)
 	if (tr->stop_count)
 		return false;
 	if (!tr->allocated_snapshot) {
-		WARN_ON_ONCE(tr->current_trace != &nop_trace);
+		WARN_ON_ONCE(tr->current_trace->use_max_tr);
 		return false;
 	}
 	return true;

@@ -145,6 +145,8 @@ int tracing_set_tracer(struct trace_array *tr, const char *buf);
 
 /* Make nop @tr's current tracer (instance removal, trace_types_lock). */
 void tracing_set_nop(struct trace_array *tr);
+/* Boot: the current tracer's instance part (struct trace_instance_part). */
+void trace_tracer_register_part(void);
 
 /*
  * ftrace= on the command line (trace_tracers.c): the tracer to start

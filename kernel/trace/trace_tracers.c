@@ -169,11 +169,33 @@ static void tracer_stop_current(struct trace_array *tr)
 	tr->current_trace = &nop_trace;
 }
 
-/* Name kept: instance removal calls it with trace_types_lock. */
+/* Make nop current; trace_types_lock held. */
 void tracing_set_nop(struct trace_array *tr)
 {
 	if (tr->current_trace != &nop_trace)
 		tracer_stop_current(tr);
+}
+
+/*
+ * The current tracer of an instance other than the global one, as an
+ * instance part (struct trace_instance_part): nop from creation on, so
+ * that tr->current_trace is never NULL once the instance is listed, and
+ * stopped (back to nop) before the instance's events go.
+ */
+static void tracer_part_init(struct trace_array *tr)
+{
+	tr->current_trace = &nop_trace;
+}
+
+static struct trace_instance_part tracer_part = {
+	.name	= "tracer",
+	.init	= tracer_part_init,
+	.remove	= tracing_set_nop,
+};
+
+void __init trace_tracer_register_part(void)
+{
+	trace_instance_register_part(&tracer_part);
 }
 
 #ifdef CONFIG_TRACER_MAX_TRACE
