@@ -87,12 +87,7 @@
 
 #include "trace.h"
 #include "trace_opts.h"
-
-/*
- * 1 until tracer_alloc_buffers() made the global buffers, and again for
- * good if that failed: every tracefs open and every writer checks it.
- */
-int tracing_disabled = 1;
+#include "trace_tp_printk.h"
 
 /* alloc_snapshot on the command line: the global instance gets one. */
 bool allocate_snapshot;
