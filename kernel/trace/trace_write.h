@@ -35,7 +35,11 @@
  *    writes on its own behalf (markers, trace_printk, stacks), never
  *    filtered, straight into a ring buffer.
  *
- *  - the scratch-level counter the commit path tests.
+ *  - the scratch area's level counter and helpers (take, give back,
+ *    discard, commit with stacks), from which the event registry builds
+ *    the reserve and commit of event records (trace_event_write.c).
+ *
+ * It also declares tracing_disabled, the trace core's off switch.
  *
  * Contexts: everything here runs in any context, NMI included; between
  * a reserve and its commit preemption is off (the ring buffer's rule,
