@@ -113,7 +113,7 @@ struct trace_event_file {
 	atomic_t		tm_ref;		/* trigger-mode users */
 };
 
-/* ---- the write side of a generated probe (kernel/trace/trace_write.c) -- */
+/* ---- the write side of a generated probe (trace_event_write.c) --------- */
 
 /*
  * The state of one record between reserve and commit.  Lives on the

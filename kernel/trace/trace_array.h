@@ -256,13 +256,6 @@ struct trace_array *trace_array_find_get(const char *instance);
 extern cpumask_var_t __read_mostly tracing_buffer_mask;
 #define for_each_tracing_cpu(cpu)	for_each_cpu(cpu, tracing_buffer_mask)
 
-/*
- * The trace core's own off switch (trace_bootparams.c): 1 until the
- * global buffers exist, and for good if making them failed.  Read
- * without a lock by every tracefs open and writer; set only at boot.
- */
-extern int tracing_disabled;
-
 /* Buffer state: tracing_on and the trace core's own off switch. */
 bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);

@@ -88,12 +88,7 @@
 
 #include "trace.h"
 #include "trace_opts.h"
-
-/*
- * 1 until tracer_alloc_buffers() made the global buffers, and again for
- * good if that failed: every tracefs open and every writer checks it.
- */
-int tracing_disabled = 1;
+#include "trace_tp_printk.h"
 
 /* trace_options= from the command line, applied once options exist. */
 char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;

@@ -19,9 +19,11 @@
  *                         available_events
  *   trace_event_pid.c     set_event_pid, set_event_notrace_pid, fork
  *                         following and the per-CPU ignore verdict
+ *   trace_event_write.c   the reserve/commit of event records
+ *   trace_event_fire.c    the walk of an event's triggers
  *
- * Eval maps (trace_eval.c) and the write path (trace_write.c) are not
- * part of it; they call in through the calls declared here.
+ * Eval maps (trace_eval.c) and the write path of records (trace_write.c)
+ * are not part of it; they call in through the calls declared here.
  *
  * Locks, outermost first:
  *

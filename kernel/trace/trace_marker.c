@@ -26,8 +26,9 @@
  *
  * Triggers: an instance's ftrace/print event file
  * (tr->trace_marker_file, set up by trace_dir_files.c) may carry
- * triggers, e.g. "hist:keys=buf".  They are called on the text before
- * the newline is added, with the record still reserved, and their
+ * triggers, e.g. "hist:keys=buf".  The event registry runs them
+ * (event_triggers_call(), trace_event_fire.c) on the text before the
+ * newline is added, with the record still reserved, and their
  * post-calls (snapshot, stacktrace, traceoff) run after the commit.
  * Registered trace exports with TRACE_EXPORT_MARKER see the
  * record just before it is committed.

@@ -16,12 +16,16 @@
  *   trace_array_printk(tr, ...)    ftrace/print into instance @tr
  *   trace_array_puts(tr, str)      __trace_array_puts() (trace_instance.c):
  *                                  same
+ *   trace_dump_stack(skip)         ftrace/kernel_stack: the caller's
+ *                                  stack (trace_write_stack.c)
  *
- * The destination of the first six is printk_trace (below): the
- * global instance unless an instance took the trace_printk_dest option.
+ * The destination of the first six and of trace_dump_stack() is
+ * printk_trace (below): the global instance unless an instance took the
+ * trace_printk_dest option.
  * It is read only with preemption off (printk_dest()): an instance that
  * gives up the destination is freed after a grace period, so a writer
- * preempted before the read would otherwise write into a freed instance.
+ * preempted before the read would otherwise write into a freed instance
+ * (trace_dump_stack() is the exception, see there).
  * They record nothing while the destination's trace_printk option is
  * off (trace_printk_control() gates the trace_printk() family; the puts
  * family reads the option itself), while tracing is dead, or during a
@@ -672,3 +676,27 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 	return len;
 }
 EXPORT_SYMBOL_GPL(__trace_printk);
+
+#ifdef CONFIG_STACKTRACE
+/**
+ * trace_dump_stack - write the caller's stack into the trace
+ * @skip: frames to drop above the caller
+ *
+ * Goes where trace_printk() goes (printk_trace).
+ */
+void trace_dump_stack(int skip)
+{
+	if (tracing_disabled || tracing_selftest_on())
+		return;
+	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
+		skip++;
+	/*
+	 * A tail call, so that this frame is not in the stack: the
+	 * destination is read as the caller runs (6.12 reads it so too),
+	 * not under printk_dest()'s preempt-off rule.
+	 */
+	__ftrace_trace_stack(printk_trace, printk_trace->array_buffer.buffer,
+			     tracing_gen_ctx(), skip, NULL);
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
+#endif

@@ -11,11 +11,14 @@
  * parameter there is no iterator and the sysctl stays 0 whatever is
  * written.  tp_printk_stop_on_boot turns it off at late_initcall_sync.
  *
- * The commit path (trace_write.c) tests tracepoint_printk_key, a static
- * key that follows tracepoint_printk, and calls output_printk() with
- * the record still reserved: the event is printed whatever the event
- * file's triggers decide, unless the event is soft-disabled or its
- * filter rejects the record.
+ * The event commit (trace_event_write.c) tests tracepoint_printk_key, a
+ * static key that follows tracepoint_printk, and calls output_printk()
+ * with the record still reserved, once it has judged the record and
+ * kept it: the event is printed whatever the event file's triggers
+ * decide, unless the event is soft-disabled or its filter rejects the
+ * record.  This file is part of the event registry (layers.rst): it
+ * prints records of event files with their events' own printers, and
+ * uses nothing above the registry.
  *
  * One iterator serves every CPU; it has no instance (iter->tr is NULL),
  * which tells the reader's format helpers (trace_reader_fmt.c) to
@@ -40,6 +43,7 @@
 #include <linux/sysctl.h>
 
 #include "trace.h"
+#include "trace_tp_printk.h"
 
 int tracepoint_printk;
 DEFINE_STATIC_KEY_FALSE(tracepoint_printk_key);
@@ -65,7 +69,8 @@ static __printf(1, 2) void tp_printk_emit(const char *fmt, ...)
  * output_printk - print a just-recorded event to the console
  * @fbuffer: the event being committed (its file, its record)
  *
- * Called from the commit path while tracepoint_printk_key is on.
+ * Called from the event commit while tracepoint_printk_key is on, for a
+ * record it keeps: not soft-disabled, matched by the event's filter.
  */
 void output_printk(struct trace_event_buffer *fbuffer)
 {
@@ -79,12 +84,6 @@ void output_printk(struct trace_event_buffer *fbuffer)
 		return;
 
 	if (!call || !call->event.funcs || !call->event.funcs->trace)
-		return;
-	if (test_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags))
-		return;
-	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED) &&
-	    !filter_match_preds(rcu_dereference_sched(file->filter),
-				fbuffer->entry))
 		return;
 
 	raw_spin_lock_irqsave(&tp_printk_lock, flags);

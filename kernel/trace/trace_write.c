@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The write path of trace events: reserve a record in an instance's
- * ring buffer, let the generated probe fill it, commit it, with the
- * filter, the triggers, stack records, tp_printk and exports on the way
- * (write.rst).
+ * The write path of trace records: reserve a record in an instance's
+ * ring buffer, commit it, with stack records and exports on the way;
+ * the scratch area filtered event records are staged in; the context
+ * word; the trace core's off switch, tracing_disabled (write.rst).
+ *
+ * This is the layer below the events: it knows instances and buffers,
+ * not event files.  The reserve and commit of event records, which run
+ * the filter, the triggers and the pid check of an event file, are the
+ * event registry's (trace_event_write.c); they are built from the
+ * inline helpers of trace_write.h, so an event record makes no call
+ * into this file.
  *
  * Entry points, with the names and signatures the staging headers, the
  * event registry and the tracers call:
  *
- *   trace_event_buffer_reserve()/_commit()   generated event probes
- *   trace_event_buffer_lock_reserve()        probes that fill their own
- *                                            trace_event_buffer
  *   trace_buffer_lock_reserve(),
  *   trace_buffer_unlock_commit_regs()/_nostack()
  *                                            tracers' own records
@@ -19,22 +23,17 @@
  *                                            trigger stages records
  *                                            (event_mutex)
  *
- * The common case, an event with no filter, no conditional trigger, not
- * soft-disabled and no stack option, costs one flag test at reserve
- * (then the ring buffer's reserve and the 8-byte header, inline) and
- * one at commit (then the ring buffer's commit).  Everything else is in
- * the out-of-line slow halves, which inline the scratch area's helpers
- * (a filter miss calls nothing but the filter).  The list
- * of trace exports the commit path feeds is trace_write_export.c.
+ * The list of trace exports the commit paths feed is
+ * trace_write_export.c.
  *
  * Filtered events use a scratch area instead of the ring buffer until
  * the verdict is known:
  *
- *   - each CPU has TRACE_WRITE_LEVELS levels of WRITE_LEVEL_SIZE bytes,
- *     one per nesting context (task, softirq, irq, NMI), allocated the
- *     first time a filter, a soft mode or a conditional trigger is set
- *     (trace_write_scratch_prepare(), event_mutex), never freed, so a
- *     writer that read the pointer can always use it;
+ *   - each CPU has TRACE_WRITE_LEVELS levels of TRACE_WRITE_LEVEL_SIZE
+ *     bytes, one per nesting context (task, softirq, irq, NMI),
+ *     allocated the first time a filter, a soft mode or a conditional
+ *     trigger is set (trace_write_scratch_prepare(), event_mutex), never
+ *     freed, so a writer that read the pointer can always use it;
  *   - the per-CPU trace_write_depth counts the levels in use: reserve
  *     takes the next one (this_cpu_inc_return(), one instruction that an
  *     interrupt sees either before or after), commit gives it back;
@@ -71,25 +70,18 @@
 
 #include "trace.h"
 #include "trace_write.h"
-#include "retrace/filter.h"
 
-/* One scratch level: a pseudo ring-buffer record, header then body. */
-#define WRITE_LEVEL_SIZE	PAGE_SIZE
-#define WRITE_AREA_ORDER	get_order(WRITE_LEVEL_SIZE * TRACE_WRITE_LEVELS)
-/* The largest body a level holds: what remains after header and length. */
-#define WRITE_LEVEL_BODY	(WRITE_LEVEL_SIZE - 2 * sizeof(u32))
+#define WRITE_AREA_ORDER	\
+	get_order(TRACE_WRITE_LEVEL_SIZE * TRACE_WRITE_LEVELS)
 
 /* Levels in use on this CPU (trace_write.h). */
 DEFINE_PER_CPU(unsigned int, trace_write_depth);
 
-/*
- * This CPU's scratch area (TRACE_WRITE_LEVELS levels), or NULL.  Written
- * once under event_mutex, read locklessly by writers of that CPU.
- */
-static DEFINE_PER_CPU(void *, write_area);
+/* This CPU's scratch area, or NULL (trace_write.h). */
+DEFINE_PER_CPU(void *, trace_write_area);
 
-/* Skip counts of stack records taken at commit; see trace_write_stack.c. */
-#define WRITE_STACK_SKIP	3
+/* The trace core's off switch (trace_write.h): 1 until boot clears it. */
+int tracing_disabled = 1;
 
 /**
  * tracing_gen_ctx_irq_test - the context word of a record written now
@@ -127,7 +119,7 @@ void trace_write_scratch_prepare(void)
 	lockdep_assert_held(&event_mutex);
 
 	for_each_possible_cpu(cpu) {
-		if (per_cpu(write_area, cpu))
+		if (per_cpu(trace_write_area, cpu))
 			continue;
 		page = alloc_pages_node(cpu_to_node(cpu),
 					GFP_KERNEL | __GFP_NORETRY,
@@ -135,70 +127,10 @@ void trace_write_scratch_prepare(void)
 		/* Without it this CPU's filtered events write in place. */
 		if (!page)
 			continue;
-		/* Pairs with the smp_load_acquire() in write_scratch_take(). */
-		smp_store_release(&per_cpu(write_area, cpu), page_address(page));
+		/* Pairs with the smp_load_acquire() in trace_write_scratch_take(). */
+		smp_store_release(&per_cpu(trace_write_area, cpu),
+				  page_address(page));
 	}
-}
-
-static __always_inline struct ring_buffer_event *
-write_level(void *area, unsigned int lvl)
-{
-	return area + lvl * WRITE_LEVEL_SIZE;
-}
-
-/*
- * Take this CPU's next scratch level for a record of @len body bytes and
- * fill its header.  Returns with preemption disabled, or NULL (and
- * preemption as it was) when no level can hold it.
- */
-static __always_inline struct ring_buffer_event *
-write_scratch_take(int type, unsigned long len, unsigned int trace_ctx)
-{
-	struct ring_buffer_event *ev;
-	unsigned int lvl;
-	void *area;
-
-	if (len > WRITE_LEVEL_BODY)
-		return NULL;
-	preempt_disable_notrace();
-	/* Pairs with the smp_store_release() in trace_write_scratch_prepare(). */
-	area = smp_load_acquire(this_cpu_ptr(&write_area));
-	if (!area)
-		goto none;
-	lvl = this_cpu_inc_return(trace_write_depth) - 1;
-	/* The level is ours only once the counter says so. */
-	barrier();
-	if (lvl >= TRACE_WRITE_LEVELS) {
-		this_cpu_dec(trace_write_depth);
-		goto none;
-	}
-	ev = write_level(area, lvl);
-	/* A type_len 0 data record: array[0] counts itself and the body. */
-	ev->type_len = 0;
-	ev->time_delta = 0;
-	ev->array[0] = len + sizeof(u32);
-	trace_write_header((struct trace_entry *)&ev->array[1], type, trace_ctx);
-	return ev;
-none:
-	preempt_enable_notrace();
-	return NULL;
-}
-
-/* Give back the innermost level; ends the record's preempt-off section. */
-static __always_inline void write_scratch_put(void)
-{
-	/* Every access to the level is done before it is given back. */
-	barrier();
-	this_cpu_dec(trace_write_depth);
-	preempt_enable_notrace();
-}
-
-static __always_inline bool write_is_scratch(struct ring_buffer_event *event)
-{
-	unsigned int depth = __this_cpu_read(trace_write_depth);
-	void *area = __this_cpu_read(write_area);
-
-	return depth && area && event == write_level(area, depth - 1);
 }
 
 /**
@@ -209,7 +141,7 @@ static __always_inline bool write_is_scratch(struct ring_buffer_event *event)
  */
 bool trace_write_is_scratch(struct ring_buffer_event *event)
 {
-	return write_is_scratch(event);
+	return trace_write_scratch_owns(event);
 }
 
 /*
@@ -219,20 +151,9 @@ bool trace_write_is_scratch(struct ring_buffer_event *event)
 u64 tracing_event_time_stamp(struct trace_buffer *buffer,
 			     struct ring_buffer_event *rbe)
 {
-	if (write_is_scratch(rbe))
+	if (trace_write_scratch_owns(rbe))
 		return ring_buffer_time_stamp(buffer);
 	return ring_buffer_event_time_stamp(buffer, rbe);
-}
-
-/* Drop a reserved record: forget a scratch one, discard one in place. */
-static __always_inline void write_discard(struct trace_buffer *buffer,
-					  struct ring_buffer_event *event)
-{
-	if (write_is_scratch(event)) {
-		write_scratch_put();
-		return;
-	}
-	ring_buffer_discard_commit(buffer, event);
 }
 
 /**
@@ -246,25 +167,7 @@ static __always_inline void write_discard(struct trace_buffer *buffer,
 void __trace_event_discard_commit(struct trace_buffer *buffer,
 				  struct ring_buffer_event *event)
 {
-	write_discard(buffer, event);
-}
-
-/*
- * Commit a kept record: copy a scratch record into @buffer, or commit
- * it in place.  A copy that finds the buffer off or full is lost, as a
- * reservation would have been.
- */
-static __always_inline void write_commit(struct trace_buffer *buffer,
-					 struct ring_buffer_event *event)
-{
-	__this_cpu_write(trace_taskinfo_save, true);
-	if (write_is_scratch(event)) {
-		ring_buffer_write(buffer, event->array[0] - sizeof(u32),
-				  &event->array[1]);
-		write_scratch_put();
-		return;
-	}
-	ring_buffer_unlock_commit(buffer);
+	trace_write_discard(buffer, event);
 }
 
 /* ---- records of tracers and of kernel/trace itself ------------------ */
@@ -289,25 +192,6 @@ trace_buffer_lock_reserve(struct trace_buffer *buffer, int type,
 	return ev;
 }
 
-/*
- * Commit a kept record, then the stack records the instance asks for.
- * Without @regs the stacks skip WRITE_STACK_SKIP frames: the caller of
- * this (inlined) helper, the event commit and the probe, so that they
- * start at the traced code.  Tracers that commit their own records lose
- * a frame or two.
- */
-static __always_inline void write_commit_stacks(struct trace_array *tr,
-						struct trace_buffer *buffer,
-						struct ring_buffer_event *event,
-						unsigned int trace_ctx,
-						struct pt_regs *regs)
-{
-	write_commit(buffer, event);
-	ftrace_trace_stack(tr, buffer, trace_ctx,
-			   regs ? 0 : WRITE_STACK_SKIP, regs);
-	ftrace_trace_userstack(tr, buffer, trace_ctx);
-}
-
 /**
  * trace_buffer_unlock_commit_regs - commit a record, then stack records
  * @tr: the instance (its stacktrace options apply)
@@ -322,7 +206,7 @@ void trace_buffer_unlock_commit_regs(struct trace_array *tr,
 				     unsigned int trace_ctx,
 				     struct pt_regs *regs)
 {
-	write_commit_stacks(tr, buffer, event, trace_ctx, regs);
+	trace_write_commit_stacks(tr, buffer, event, trace_ctx, regs);
 }
 
 /**
@@ -333,218 +217,5 @@ void trace_buffer_unlock_commit_regs(struct trace_array *tr,
 void trace_buffer_unlock_commit_nostack(struct trace_buffer *buffer,
 					struct ring_buffer_event *event)
 {
-	write_commit(buffer, event);
+	trace_write_commit(buffer, event);
 }
-
-/* ---- event records --------------------------------------------------- */
-
-/* Flags that make reserve leave the fast path. */
-#define WRITE_RESERVE_SLOW	(EVENT_FILE_FL_PID_FILTER |		\
-				 EVENT_FILE_FL_FILTERED |		\
-				 EVENT_FILE_FL_TRIGGER_COND |		\
-				 EVENT_FILE_FL_SOFT_DISABLED)
-/* Flags whose records are staged in scratch until the verdict. */
-#define WRITE_STAGED		(EVENT_FILE_FL_FILTERED |		\
-				 EVENT_FILE_FL_SOFT_DISABLED)
-/* Instance options that add work at commit. */
-#define WRITE_COMMIT_OPTS	(TRACE_ITER_STACKTRACE |		\
-				 TRACE_ITER_USERSTACKTRACE)
-
-/* trace_event_buffer_lock_reserve(), inlined into the probes' slow path. */
-static __always_inline struct ring_buffer_event *
-write_event_reserve(struct trace_buffer **current_rb,
-		    struct trace_event_file *trace_file, int type,
-		    unsigned long len, unsigned int trace_ctx)
-{
-	struct trace_array *tr = trace_file->tr;
-	unsigned long flags = READ_ONCE(trace_file->flags);
-	struct ring_buffer_event *ev;
-
-	*current_rb = tr->array_buffer.buffer;
-
-	/* Hist triggers that read record times turn staging off. */
-	if ((flags & WRITE_STAGED) && !READ_ONCE(tr->no_filter_buffering_ref)) {
-		ev = write_scratch_take(type, len, trace_ctx);
-		if (ev)
-			return ev;
-	}
-	trace_record_reserve(*current_rb, type, len, trace_ctx, &ev);
-	if (!ev && (flags & EVENT_FILE_FL_TRIGGER_COND))
-		ev = write_scratch_take(type, len, trace_ctx);
-	return ev;
-}
-
-/**
- * trace_event_buffer_lock_reserve - reserve a record for an event file
- * @current_rb: set to the buffer the record belongs to
- * @trace_file: the event file (its flags choose where the record goes)
- * @type: the event's type
- * @len: bytes of the record, common header included
- * @trace_ctx: the context word
- *
- * The record is in the instance's live buffer, or staged in scratch
- * when the event is filtered or soft-disabled, or when a conditional
- * trigger needs it and the buffer refused it.  Returns NULL when there
- * is nowhere to put it.  End it with trace_event_buffer_commit(),
- * trace_buffer_unlock_commit*() or __trace_event_discard_commit().
- */
-struct ring_buffer_event *
-trace_event_buffer_lock_reserve(struct trace_buffer **current_rb,
-				struct trace_event_file *trace_file,
-				int type, unsigned long len,
-				unsigned int trace_ctx)
-{
-	return write_event_reserve(current_rb, trace_file, type, len,
-				   trace_ctx);
-}
-EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
-/* Reserve for a file with any of WRITE_RESERVE_SLOW set. */
-static noinline void *write_reserve_slow(struct trace_event_buffer *fbuffer,
-					 struct trace_event_file *file,
-					 unsigned long len)
-{
-	if ((READ_ONCE(file->flags) & EVENT_FILE_FL_PID_FILTER) &&
-	    trace_event_ignore_this_pid(file))
-		return NULL;
-
-	fbuffer->trace_ctx = trace_ctx_word_probe();
-	fbuffer->trace_file = file;
-	fbuffer->regs = NULL;
-	fbuffer->event = write_event_reserve(&fbuffer->buffer, file,
-					     file->event_call->event.type,
-					     len, fbuffer->trace_ctx);
-	if (!fbuffer->event)
-		return NULL;
-	fbuffer->entry = ring_buffer_record_body(fbuffer->event);
-	return fbuffer->entry;
-}
-
-/**
- * trace_event_buffer_reserve - reserve the record of a generated probe
- * @fbuffer: the probe's commit state, filled here
- * @trace_file: the event file the probe runs for
- * @len: bytes of the record, common header included
- *
- * Returns the record with its common header filled, or NULL (pid
- * filtered out, buffer off or full).  The probe fills the fields and
- * calls trace_event_buffer_commit(@fbuffer).
- */
-void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
-				 struct trace_event_file *trace_file,
-				 unsigned long len)
-{
-	struct trace_buffer *buffer;
-	struct ring_buffer_event *ev;
-	unsigned int ctx;
-	void *ent;
-
-	if (unlikely(READ_ONCE(trace_file->flags) & WRITE_RESERVE_SLOW))
-		return write_reserve_slow(fbuffer, trace_file, len);
-
-	ctx = trace_ctx_word_probe();
-	buffer = trace_file->tr->array_buffer.buffer;
-	ent = trace_record_reserve(buffer, trace_file->event_call->event.type,
-				   len, ctx, &ev);
-	if (unlikely(!ent))
-		return NULL;
-	fbuffer->buffer = buffer;
-	fbuffer->event = ev;
-	fbuffer->trace_file = trace_file;
-	fbuffer->entry = ent;
-	fbuffer->trace_ctx = ctx;
-	fbuffer->regs = NULL;
-	return ent;
-}
-EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
-
-/*
- * Run the conditional triggers on the record, then judge it: false when
- * the event is soft-disabled, its filter does not match, or the pid
- * sets exclude the task.  The flags are read again after the triggers,
- * which may have changed them (enable_event/disable_event).
- */
-static bool write_verdict(struct trace_event_buffer *fbuffer,
-			  enum event_trigger_type *tt)
-{
-	struct trace_event_file *file = fbuffer->trace_file;
-	unsigned long flags = READ_ONCE(file->flags);
-
-	if (flags & EVENT_FILE_FL_TRIGGER_COND)
-		*tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry,
-					  fbuffer->event);
-	flags = READ_ONCE(file->flags);
-	if (flags & EVENT_FILE_FL_SOFT_DISABLED)
-		return false;
-	/*
-	 * The filter is RCU-published; the reservation keeps preemption
-	 * off.  Its program is run here directly, which is what
-	 * filter_match_preds() does, without that call on the write path.
-	 */
-	if (flags & EVENT_FILE_FL_FILTERED) {
-		struct event_filter *f = rcu_dereference_sched(file->filter);
-
-		if (f && !rtf_match(rcu_dereference_sched(f->prog),
-				    fbuffer->entry, UINT_MAX))
-			return false;
-	}
-	return !(flags & EVENT_FILE_FL_PID_FILTER) ||
-	       !trace_event_ignore_this_pid(file);
-}
-
-/*
- * Commit with a filter, triggers, soft mode, pid sets, stack options,
- * tp_printk or exports in play, or a staged record pending on this CPU.
- */
-static noinline void write_commit_slow(struct trace_event_buffer *fbuffer)
-{
-	struct trace_event_file *file = fbuffer->trace_file;
-	enum event_trigger_type tt = ETT_NONE;
-
-	if (!write_verdict(fbuffer, &tt)) {
-		write_discard(fbuffer->buffer, fbuffer->event);
-		goto post;
-	}
-
-	if (static_branch_unlikely(&tracepoint_printk_key))
-		output_printk(fbuffer);
-	if (static_branch_unlikely(&trace_event_exports_enabled))
-		ftrace_exports(fbuffer->event, TRACE_EXPORT_EVENT);
-
-	/*
-	 * Stacks are taken from here, one frame below the event commit,
-	 * so that they start at the traced code (write_commit_stacks()).
-	 */
-	write_commit_stacks(file->tr, fbuffer->buffer, fbuffer->event,
-			    fbuffer->trace_ctx, fbuffer->regs);
-post:
-	if (tt)
-		event_triggers_post_call(file, tt);
-}
-
-/**
- * trace_event_buffer_commit - commit the record of a generated probe
- * @fbuffer: what trace_event_buffer_reserve() filled
- *
- * Applies the filter and the conditional triggers, and the instance's
- * stack options; ends the reservation either way.
- */
-void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
-{
-	struct trace_event_file *file = fbuffer->trace_file;
-
-	if (likely(!(READ_ONCE(file->flags) & WRITE_RESERVE_SLOW) &&
-		   !(file->tr->trace_flags & WRITE_COMMIT_OPTS) &&
-		   !__this_cpu_read(trace_write_depth) &&
-		   !static_branch_unlikely(&tracepoint_printk_key) &&
-		   !static_branch_unlikely(&trace_event_exports_enabled))) {
-		trace_record_commit(fbuffer->buffer);
-		return;
-	}
-	write_commit_slow(fbuffer);
-	/*
-	 * Not a tail call: stack records skip a fixed number of frames, and
-	 * this function's frame is one of them.
-	 */
-	barrier();
-}
-EXPORT_SYMBOL_GPL(trace_event_buffer_commit);

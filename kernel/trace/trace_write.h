@@ -7,9 +7,8 @@
  *
  *  - trace_ctx_word(): the 32-bit context word every record carries in
  *    its common header (common_flags, common_preempt_count).  Its value
- *    is an interface, bit for bit; tracing_gen_ctx_irq_test() in
- *    trace_write.c is the out-of-line form include/linux/trace_events.h
- *    calls.
+ *    is an interface, bit for bit; tracing_gen_ctx_irq_test() in trace_write.c
+ *    is the out-of-line form include/linux/trace_events.h calls.
  *
  *	 31      24 23           16 15       8 7      4 3      0
  *	+----------+---------------+----------+--------+--------+
@@ -36,7 +35,11 @@
  *    writes on its own behalf (markers, trace_printk, stacks), never
  *    filtered, straight into a ring buffer.
  *
- *  - the scratch-level counter the commit path tests.
+ *  - the scratch area's level counter and helpers (take, give back,
+ *    discard, commit with stacks), from which the event registry builds
+ *    the reserve and commit of event records (trace_event_write.c).
+ *
+ * It also declares tracing_disabled, the trace core's off switch.
  *
  * Contexts: everything here runs in any context, NMI included; between
  * a reserve and its commit preemption is off (the ring buffer's rule,
@@ -189,6 +192,117 @@ static __always_inline void trace_record_commit(struct trace_buffer *buffer)
 DECLARE_PER_CPU(unsigned int, trace_write_depth);
 
 /*
+ * The scratch area itself (trace_write.c: its rules and concurrency are
+ * described at the top of that file).  Its helpers are inline because
+ * the event write path (trace_event_write.c) builds its reserve and
+ * commit from them: a generated probe's record goes through them with
+ * no call in between.
+ */
+
+/* One scratch level: a pseudo ring-buffer record, header then body. */
+#define TRACE_WRITE_LEVEL_SIZE	PAGE_SIZE
+/* The largest body a level holds: what remains after header and length. */
+#define TRACE_WRITE_LEVEL_BODY	(TRACE_WRITE_LEVEL_SIZE - 2 * sizeof(u32))
+
+/*
+ * This CPU's scratch area (TRACE_WRITE_LEVELS levels), or NULL.  Written
+ * once under event_mutex, read locklessly by writers of that CPU.
+ */
+DECLARE_PER_CPU(void *, trace_write_area);
+
+static __always_inline struct ring_buffer_event *
+trace_write_level(void *area, unsigned int lvl)
+{
+	return area + lvl * TRACE_WRITE_LEVEL_SIZE;
+}
+
+/*
+ * Take this CPU's next scratch level for a record of @len body bytes and
+ * fill its header.  Returns with preemption disabled, or NULL (and
+ * preemption as it was) when no level can hold it.
+ */
+static __always_inline struct ring_buffer_event *
+trace_write_scratch_take(int type, unsigned long len, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *ev;
+	unsigned int lvl;
+	void *area;
+
+	if (len > TRACE_WRITE_LEVEL_BODY)
+		return NULL;
+	preempt_disable_notrace();
+	/* Pairs with the smp_store_release() in trace_write_scratch_prepare(). */
+	area = smp_load_acquire(this_cpu_ptr(&trace_write_area));
+	if (!area)
+		goto none;
+	lvl = this_cpu_inc_return(trace_write_depth) - 1;
+	/* The level is ours only once the counter says so. */
+	barrier();
+	if (lvl >= TRACE_WRITE_LEVELS) {
+		this_cpu_dec(trace_write_depth);
+		goto none;
+	}
+	ev = trace_write_level(area, lvl);
+	/* A type_len 0 data record: array[0] counts itself and the body. */
+	ev->type_len = 0;
+	ev->time_delta = 0;
+	ev->array[0] = len + sizeof(u32);
+	trace_write_header((struct trace_entry *)&ev->array[1], type, trace_ctx);
+	return ev;
+none:
+	preempt_enable_notrace();
+	return NULL;
+}
+
+/* Give back the innermost level; ends the record's preempt-off section. */
+static __always_inline void trace_write_scratch_put(void)
+{
+	/* Every access to the level is done before it is given back. */
+	barrier();
+	this_cpu_dec(trace_write_depth);
+	preempt_enable_notrace();
+}
+
+/* Is @event this CPU's innermost scratch record?  Preemption off. */
+static __always_inline bool
+trace_write_scratch_owns(struct ring_buffer_event *event)
+{
+	unsigned int depth = __this_cpu_read(trace_write_depth);
+	void *area = __this_cpu_read(trace_write_area);
+
+	return depth && area && event == trace_write_level(area, depth - 1);
+}
+
+/* Drop a reserved record: forget a scratch one, discard one in place. */
+static __always_inline void trace_write_discard(struct trace_buffer *buffer,
+						struct ring_buffer_event *event)
+{
+	if (trace_write_scratch_owns(event)) {
+		trace_write_scratch_put();
+		return;
+	}
+	ring_buffer_discard_commit(buffer, event);
+}
+
+/*
+ * Commit a kept record: copy a scratch record into @buffer, or commit
+ * it in place.  A copy that finds the buffer off or full is lost, as a
+ * reservation would have been.
+ */
+static __always_inline void trace_write_commit(struct trace_buffer *buffer,
+					       struct ring_buffer_event *event)
+{
+	__this_cpu_write(trace_taskinfo_save, true);
+	if (trace_write_scratch_owns(event)) {
+		ring_buffer_write(buffer, event->array[0] - sizeof(u32),
+				  &event->array[1]);
+		trace_write_scratch_put();
+		return;
+	}
+	ring_buffer_unlock_commit(buffer);
+}
+
+/*
  * Stack records (trace_write_stack.c).  ftrace_trace_stack() is the
  * test of the instance's stacktrace option the commit path makes.
  */
@@ -229,6 +343,29 @@ static inline void ftrace_trace_userstack(struct trace_array *tr,
 {
 }
 #endif
+
+/*
+ * Frames a stack record taken at commit without registers skips: the
+ * caller of trace_write_commit_stacks() (it is inlined), the event
+ * commit and the probe, so that the stack starts at the traced code.
+ */
+#define TRACE_WRITE_STACK_SKIP	3
+
+/*
+ * Commit a kept record, then the stack records the instance asks for.
+ * Without @regs the stacks skip TRACE_WRITE_STACK_SKIP frames.  Tracers
+ * that commit their own records lose a frame or two.
+ */
+static __always_inline void
+trace_write_commit_stacks(struct trace_array *tr, struct trace_buffer *buffer,
+			  struct ring_buffer_event *event,
+			  unsigned int trace_ctx, struct pt_regs *regs)
+{
+	trace_write_commit(buffer, event);
+	ftrace_trace_stack(tr, buffer, trace_ctx,
+			   regs ? 0 : TRACE_WRITE_STACK_SKIP, regs);
+	ftrace_trace_userstack(tr, buffer, trace_ctx);
+}
 
 /*
  * Trace exports (register_ftrace_export()): the walker, called with the
@@ -278,30 +415,26 @@ static inline void __trace_stack(struct trace_array *tr,
 #endif
 
 /*
- * tp_printk (trace_tp_printk.c): while tracepoint_printk_key is on,
- * the commit path hands every event record, still reserved, to
- * output_printk(), which prints it to the console from any context.
- * The boot stages turn it on (tp_printk on the command line) and off
- * (tp_printk_stop_on_boot).
- */
-DECLARE_STATIC_KEY_FALSE(tracepoint_printk_key);
-void output_printk(struct trace_event_buffer *fbuffer);
-void tp_printk_boot_init(void);
-void tp_printk_boot_stop(void);
-
-/*
  * trace_marker and trace_marker_raw (trace_marker.c), which every
  * instance has: user space writes records through them.
  */
 extern const struct file_operations tracing_mark_fops;
 extern const struct file_operations tracing_mark_raw_fops;
 
-/*
- * Make sure the scratch area exists, before a filter, a soft mode or a
- * conditional trigger stages records there.  The area is never freed.
- * event_mutex held; may sleep.
- */
+/* Make sure the scratch area exists (event_mutex held; may sleep). */
 void trace_write_scratch_prepare(void);
+
+/*
+ * The trace core's off switch (trace_write.c): while it is non-zero,
+ * tracefs files refuse to open, tracing_start() does nothing, and the
+ * markers, trace_printk() and trace_dump_stack() write nothing.  It is 1
+ * from boot until the global instance's buffers exist (the boot code,
+ * trace_bootparams.c, clears it then; it stays 1 if they could not be
+ * made), and is set to 1 again, for good, when a resize leaves the live
+ * and snapshot buffers of an instance different (trace_buffers.c,
+ * trace_buffer_files.c).  Read without a lock; written only by those.
+ */
+extern int tracing_disabled;
 
 /* Is @event this CPU's innermost scratch record?  Preemption off. */
 bool trace_write_is_scratch(struct ring_buffer_event *event);

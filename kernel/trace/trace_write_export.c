@@ -3,9 +3,9 @@
  * Trace exports: other kernel code (e.g. the STM bridge) registers a
  * struct trace_export to be handed every function, event or marker
  * record as it is committed (register_ftrace_export(), linux/trace.h).
- * The write path (trace_write.c, trace_marker.c) tests one static key
- * per kind and calls ftrace_exports() only when an export of that kind
- * exists (write.rst, "Exports").
+ * The write paths (trace_write.c, trace_event_write.c, trace_marker.c)
+ * test one static key per kind and call ftrace_exports() only when an
+ * export of that kind exists (write.rst, "Exports").
  */
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>

@@ -4,7 +4,7 @@
  * ftrace/user_stack (struct userstack_entry), written after a record
  * when an instance's stacktrace or userstacktrace option is on, by the
  * stacktrace trigger, by tracers (__trace_stack()) and by
- * trace_dump_stack().
+ * trace_dump_stack() (trace_printk.c).
  *
  * A kernel stack is unwound before its size is known, so each CPU has
  * TRACE_WRITE_LEVELS stash levels (task, softirq, irq, NMI), each of
@@ -148,23 +148,6 @@ void __trace_stack(struct trace_array *tr, unsigned int trace_ctx, int skip)
 	__ftrace_trace_stack(tr, buffer, trace_ctx, skip, NULL);
 	ct_irq_exit_irqson();
 }
-
-/**
- * trace_dump_stack - write the caller's stack into the trace
- * @skip: frames to drop above the caller
- *
- * Goes where trace_printk() goes (trace_printk_dest).
- */
-void trace_dump_stack(int skip)
-{
-	if (tracing_disabled || tracing_selftest_on())
-		return;
-	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
-		skip++;
-	__ftrace_trace_stack(printk_trace, printk_trace->array_buffer.buffer,
-			     tracing_gen_ctx(), skip, NULL);
-}
-EXPORT_SYMBOL_GPL(trace_dump_stack);
 
 #ifdef CONFIG_USER_STACKTRACE_SUPPORT
 static DEFINE_PER_CPU(int, user_stack_busy);
