@@ -195,6 +195,20 @@ int unregister_trace_event(struct trace_event *event)
 EXPORT_SYMBOL_GPL(unregister_trace_event);
 
 /**
+ * trace_handle_return - how an output function's seq ended
+ * @s: the seq it wrote into
+ *
+ * TRACE_TYPE_PARTIAL_LINE if @s overflowed, else TRACE_TYPE_HANDLED.
+ */
+enum print_line_t trace_handle_return(struct trace_seq *s)
+{
+	if (trace_seq_has_overflowed(s))
+		return TRACE_TYPE_PARTIAL_LINE;
+	return TRACE_TYPE_HANDLED;
+}
+EXPORT_SYMBOL_GPL(trace_handle_return);
+
+/**
  * trace_nop_print - the printer of a record that has no printer
  * @iter: the iterator, positioned on the record
  * @flags: unused
