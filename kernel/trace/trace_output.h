@@ -55,7 +55,7 @@ enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
 
 /* Context columns and symbols (trace_output_context.c). */
 int trace_print_context(struct trace_iterator *iter);
-int trace_print_lat_context(struct trace_iterator *iter);
+int trace_print_lat_context(struct trace_iterator *iter, u64 next_ts);
 int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
 void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
 			 bool offset);
