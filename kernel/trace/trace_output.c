@@ -50,6 +50,15 @@
 DECLARE_RWSEM(trace_event_sem);
 
 /*
+ * Every registered event call, newest first.  The event registry
+ * (trace_event_calls.c) fills and empties it under event_mutex and
+ * trace_event_sem (write); the head sits here, with the lock that lets
+ * the output library walk it (the "fields" dump,
+ * trace_output_context.c, under trace_event_read_lock()).
+ */
+LIST_HEAD(ftrace_events);
+
+/*
  * type -> struct trace_event *, for fixed and for dynamic types.  Both
  * are written under trace_event_sem (write) only.
  */

@@ -38,6 +38,12 @@
  * until it is done with the trace_event it returned.
  */
 extern struct rw_semaphore trace_event_sem;
+/*
+ * Every registered event call, newest first: filled by the event
+ * registry (trace_event_calls.c) under event_mutex and trace_event_sem
+ * (write); walked with either held.
+ */
+extern struct list_head ftrace_events;
 void trace_event_read_lock(void);
 void trace_event_read_unlock(void);
 struct trace_event *ftrace_find_event(int type);

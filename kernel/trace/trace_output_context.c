@@ -513,9 +513,11 @@ static void field_print(struct trace_iterator *iter,
 }
 
 /*
- * The event call behind a trace_event.  kernel/trace's own record types
- * have their call in the ftrace_events list (they sort first there);
- * every other trace_event is embedded in its call.
+ * The event call behind a trace_event.  Every trace_event but those of
+ * kernel/trace's own record types is embedded in its call.  For an own
+ * type the call is looked up on ftrace_events (newest first), and the
+ * walk ends at the first call of any other type: an own type whose call
+ * is not in that leading run prints "UNKNOWN TYPE".
  */
 static struct trace_event_call *fields_find_call(struct trace_event *event)
 {

@@ -28,9 +28,11 @@ struct prog_entry;
 struct trace_array;
 struct trace_seq;
 
-/* The registry lock (see above) and the list of every event call. */
+/*
+ * The registry lock (see above).  The list of every event call,
+ * ftrace_events, is declared with trace_event_sem in trace_output.h.
+ */
 extern struct mutex event_mutex;
-extern struct list_head ftrace_events;
 
 /*
  * One field of an event's record, on its call's field list (built once
