@@ -544,7 +544,7 @@ EXPORT_SYMBOL(trace_raw_output_prep);
  *
  * The format goes through trace_event_format() first (which rewrites
  * pointer conversions when hash-ptr is off), and nothing is printed for
- * a record ignore_event() (trace_reader_fmt.c) decided to skip.
+ * a record ignore_event() (trace_output_safestr.c) decided to skip.
  */
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)
 {

@@ -11,6 +11,8 @@
  *                           printing, and the "fields" dump
  *   trace_output_entries.c  the printers of kernel/trace's own record
  *                           types (TRACE_FN ... TRACE_FUNC_REPEATS)
+ *   trace_output_format.c   the format an event prints with (hash-ptr)
+ *   trace_output_safestr.c  records whose "%s" pointers may be gone
  *
  * The text is byte-for-byte what Linux 6.12 prints; user-space parsers
  * of `trace` and `trace_pipe` rely on it.  Design notes:
@@ -23,6 +25,8 @@
 #ifndef _KERNEL_TRACE_OUTPUT_H
 #define _KERNEL_TRACE_OUTPUT_H
 
+#include <linux/math64.h>
+#include <linux/time64.h>
 #include <linux/trace_seq.h>
 #include "trace.h"
 
@@ -78,6 +82,34 @@ enum print_line_t print_event_fields(struct trace_iterator *iter,
 enum print_line_t trace_print_bputs_msg_only(struct trace_iterator *iter);
 enum print_line_t trace_print_bprintk_msg_only(struct trace_iterator *iter);
 enum print_line_t trace_print_printk_msg_only(struct trace_iterator *iter);
+
+/*
+ * The format an event prints with (trace_output_format.c): %p-like
+ * conversions of @fmt rewritten for the hash-ptr option, in iter->fmt,
+ * which trace_iter_expand_format() grows.
+ */
+const char *trace_event_format(struct trace_iterator *iter, const char *fmt);
+char *trace_iter_expand_format(struct trace_iterator *iter);
+
+/*
+ * Skip a record whose "%s" pointers may no longer be read
+ * (trace_output_safestr.c); true after saying why in iter->seq.
+ */
+bool ignore_event(struct trace_iterator *iter);
+
+/*
+ * Time stamps as printed: microseconds, rounded to the nearest for the
+ * "trace" columns and "stats", truncated for latencies.
+ */
+static inline unsigned long long ns2usecs(u64 nsec)
+{
+	return div_u64(nsec + NSEC_PER_USEC / 2, NSEC_PER_USEC);
+}
+
+static inline unsigned long nsecs_to_usecs(unsigned long nsecs)
+{
+	return nsecs / NSEC_PER_USEC;
+}
 
 /* A record field as raw bytes (the "bin" option) or as hex (the "hex" option). */
 #define SEQ_PUT_FIELD(s, x)		trace_seq_putmem(s, &(x), sizeof(x))

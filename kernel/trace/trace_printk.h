@@ -44,12 +44,6 @@ void trace_printk_start_stop_comm(int enabled);
 extern struct trace_array *printk_trace;
 void update_printk_trace(struct trace_array *tr);
 
-/*
- * Formats and strings the kernel image and modules register, printed
- * by printk_formats: is @str one of the tracepoint_string()s?
- */
-bool trace_is_tracepoint_string(const char *str);
-
 /* Bounds of the image's sections of them, from the linker script. */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
