@@ -162,6 +162,15 @@ static inline struct trace_event_file *event_file_file(struct file *filp)
 void event_file_get(struct trace_event_file *file);
 void event_file_put(struct trace_event_file *file);
 
+/*
+ * A tracefs file of an event (trace_event_dirs.c): the open holds the
+ * event file and its instance (-ENODEV once the event is gone); the
+ * second release is for an open that used single_open().
+ */
+int tracing_open_file_tr(struct inode *inode, struct file *filp);
+int tracing_release_file_tr(struct inode *inode, struct file *filp);
+int tracing_single_release_file_tr(struct inode *inode, struct file *filp);
+
 /* Lookup of one event of @tr (event_mutex held for the __ form). */
 struct trace_event_file *__find_event_file(struct trace_array *tr,
 					   const char *system,
