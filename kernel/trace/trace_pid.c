@@ -5,7 +5,7 @@
  *
  * Replaces upstream's pid_list.c and pid_list.h (Documentation/trace/
  * retrace/leaves.rst); the trace_pid_list_* functions keep 6.12's
- * prototypes and results, because the pid files (trace_pid_files.c), the
+ * prototypes and results, because the pid filter (trace_pid_filter.c), the
  * event pid filter and, when it returns, ftrace.c call them.
  *
  * Layout.  Every node is one 4 KiB block, used either as a middle node
