@@ -415,10 +415,11 @@ struct trace_clock_desc {
 extern const struct trace_clock_desc trace_clocks[];
 extern const unsigned int trace_clocks_nr;
 
-/* Time: the instance clock now, and its conversions for printing. */
+/*
+ * Time: the instance clock now (its conversions for printing,
+ * ns2usecs() and nsecs_to_usecs(), are trace_output.h's).
+ */
 u64 ftrace_now(int cpu);
-unsigned long long ns2usecs(u64 nsec);
-unsigned long nsecs_to_usecs(unsigned long nsecs);
 
 /*
  * Snapshots (trace_snapshot.c).  tracing_snapshot_instance() swaps in

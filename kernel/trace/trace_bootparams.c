@@ -90,9 +90,6 @@
 #include "trace_opts.h"
 #include "trace_tp_printk.h"
 
-/* trace_options= from the command line, applied once options exist. */
-char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;
-
 /* ftrace=: the tracer to start once registered (trace_tracers.c). */
 static char boot_tracer_name[MAX_TRACER_SIZE] __initdata;
 
@@ -179,7 +176,7 @@ static int __init boot_param(enum boot_param which, char *str)
 		return boot_list_add(&boot_instances, str) ? 1 : -1;
 
 	case BP_OPTIONS:
-		strscpy(trace_boot_options_buf, str, MAX_TRACER_SIZE);
+		trace_set_boot_options(str);
 		break;
 
 	case BP_CLOCK:

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Who was that pid?  The comm and tgid caches behind the task column of
- * every trace line, and the files saved_cmdlines, saved_cmdlines_size and
- * saved_tgids.
+ * every trace line, and the listings of them that the files
+ * saved_cmdlines, saved_cmdlines_size and saved_tgids show
+ * (trace_cmdline_files.c makes the files).
  *
  * The functions are declared by trace_cmdline.h and <linux/trace_events.h>
  * (Documentation/trace/retrace/leaves.rst): the write path, the registry,
@@ -27,13 +28,12 @@
  * recorder_mutex -> tracepoint registration.  cmdline_lock is a leaf, see
  * its definition.  Contexts: the probes run under the runqueue lock with
  * interrupts off; trace_find_cmdline() runs in process context and, from
- * ftrace_dump(), in interrupt or NMI context; the file operations in
- * process context.
+ * ftrace_dump(), in interrupt or NMI context; the listings, the size
+ * and the resize in process context.
  */
 #include <linux/bug.h>
 #include <linux/gfp.h>
 #include <linux/hardirq.h>
-#include <linux/kstrtox.h>
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/pid.h>
@@ -43,7 +43,6 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/threads.h>
-#include <linux/uaccess.h>
 #include <trace/events/sched.h>
 
 #include "trace.h"
@@ -423,9 +422,13 @@ out:
 }
 
 /*
- * saved_cmdlines: "pid comm" for every used slot, in slot order.  The
- * seq_file position is the slot to resume from; cmdline_lock is held
- * from start to stop, so the cache cannot be swapped in between.
+ * The listings of saved_cmdlines and saved_tgids (trace_cmdline_files.c
+ * makes the files).
+ *
+ * trace_saved_cmdlines_seq: "pid comm" for every used slot, in slot
+ * order.  The seq_file position is the slot to resume from;
+ * cmdline_lock is held from start to stop, so the cache cannot be
+ * swapped in between.
  */
 static void *saved_cmdlines_at(loff_t pos)
 {
@@ -467,56 +470,42 @@ static int saved_cmdlines_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static const struct seq_operations saved_cmdlines_seq = {
+const struct seq_operations trace_saved_cmdlines_seq = {
 	.start	= saved_cmdlines_start,
 	.next	= saved_cmdlines_next,
 	.stop	= saved_cmdlines_stop,
 	.show	= saved_cmdlines_show,
 };
 
-static int saved_cmdlines_open(struct inode *inode, struct file *filp)
-{
-	int ret = tracing_check_open_get_tr(NULL);
-
-	return ret ? ret : seq_open(filp, &saved_cmdlines_seq);
-}
-
-const struct file_operations tracing_saved_cmdlines_fops = {
-	.open		= saved_cmdlines_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release,
-};
-
-/* saved_cmdlines_size: the slot count; a write replaces the cache. */
-static ssize_t saved_cmdlines_size_read(struct file *filp, char __user *ubuf,
-					size_t cnt, loff_t *ppos)
+/**
+ * trace_cmdlines_size - the number of slots of the global comm cache
+ *
+ * Context: task (takes cmdline_lock with preemption off).
+ * Return: the slot count, 0 if there is no cache.
+ */
+unsigned int trace_cmdlines_size(void)
 {
 	unsigned int n = 0;
-	char buf[16];
-	int len;
 
 	if (cmdline_read_lock()) {	/* never fails in task context */
 		if (cmdlines)
 			n = cmdcache_slots(cmdlines);
 		cmdline_read_unlock();
 	}
-
-	len = scnprintf(buf, sizeof(buf), "%u\n", n);
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
+	return n;
 }
 
-static ssize_t saved_cmdlines_size_write(struct file *filp,
-					 const char __user *ubuf,
-					 size_t cnt, loff_t *ppos)
+/**
+ * trace_cmdlines_resize - replace the global comm cache by an empty one
+ * @want: the number of slots asked for (the cache may round it up)
+ *
+ * Context: task (allocates).
+ * Return: 0; -EINVAL for 0 or more than PID_MAX_DEFAULT slots; -ENOMEM.
+ */
+int trace_cmdlines_resize(unsigned long want)
 {
 	struct cmdcache *new, *old;
-	unsigned long want;
-	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &want);
-	if (ret)
-		return ret;
 	if (!want || want > PID_MAX_DEFAULT)
 		return -EINVAL;
 
@@ -531,20 +520,12 @@ static ssize_t saved_cmdlines_size_write(struct file *filp,
 	arch_spin_unlock(&cmdline_lock);
 	preempt_enable();
 	cmdcache_free(old);
-
-	*ppos += cnt;
-	return cnt;
+	return 0;
 }
 
-const struct file_operations tracing_saved_cmdlines_size_fops = {
-	.open		= tracing_open_generic,
-	.read		= saved_cmdlines_size_read,
-	.write		= saved_cmdlines_size_write,
-};
-
 /*
- * saved_tgids: "pid tgid" for every pid with a known tgid, ascending.  The
- * seq_file position is the pid to resume from.
+ * trace_saved_tgids_seq: "pid tgid" for every pid with a known tgid,
+ * ascending.  The seq_file position is the pid to resume from.
  */
 static void *saved_tgids_at(loff_t pos)
 {
@@ -579,23 +560,9 @@ static int saved_tgids_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static const struct seq_operations saved_tgids_seq = {
+const struct seq_operations trace_saved_tgids_seq = {
 	.start	= saved_tgids_start,
 	.next	= saved_tgids_next,
 	.stop	= saved_tgids_stop,
 	.show	= saved_tgids_show,
-};
-
-static int saved_tgids_open(struct inode *inode, struct file *filp)
-{
-	int ret = tracing_check_open_get_tr(NULL);
-
-	return ret ? ret : seq_open(filp, &saved_tgids_seq);
-}
-
-const struct file_operations tracing_saved_tgids_fops = {
-	.open		= saved_tgids_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release,
 };

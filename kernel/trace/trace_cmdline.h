@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Saved task names and tgids (kernel/trace/trace_cmdline.c).
+ * Saved task names and tgids (kernel/trace/trace_cmdline.c, the files
+ * in trace_cmdline_files.c).
  *
  * The first part is what the rest of kernel/trace calls: the one global
  * cache, its recorders (refcounted by the
@@ -35,7 +36,16 @@ void tracing_stop_cmdline_record(void);
 void tracing_start_tgid_record(void);
 void tracing_stop_tgid_record(void);
 
-/* saved_cmdlines, saved_cmdlines_size, saved_tgids */
+/*
+ * The listings behind saved_cmdlines and saved_tgids, the size of the
+ * comm cache and its replacement by an empty one (trace_cmdline.c);
+ * the files themselves (trace_cmdline_files.c).  Process context.
+ */
+extern const struct seq_operations trace_saved_cmdlines_seq;
+extern const struct seq_operations trace_saved_tgids_seq;
+unsigned int trace_cmdlines_size(void);
+int trace_cmdlines_resize(unsigned long want);
+
 extern const struct file_operations tracing_saved_cmdlines_fops;
 extern const struct file_operations tracing_saved_cmdlines_size_fops;
 extern const struct file_operations tracing_saved_tgids_fops;

@@ -39,8 +39,9 @@
  * the ring buffer is read with its lockless consume, the instance list
  * is walked unlocked (an instance being removed at that moment may be
  * missed or be dumped: a crash already happened).  The iterator uses
- * static scratch buffers (trace_init_iter(), trace_reader_fmt.c), with
- * which the reader neither allocates nor grows anything.  Interrupts are
+ * static scratch buffers (trace_init_iter() below), with which the
+ * reader neither allocates nor grows anything: it never reallocates a
+ * temp or fmt buffer that lives in the kernel image.  Interrupts are
  * off for the whole dump of an instance; the NMI watchdog is fed each
  * record.
  */
@@ -135,6 +136,52 @@ void trace_printk_seq(struct trace_seq *s)
  * crashing task, and there is only ever one dump (dump_running).
  */
 static struct trace_iterator dump_iter;
+
+/* Its scratch buffers, which never grow (see the top of the file). */
+#define DUMP_FMT_SIZE	128
+#define DUMP_TEMP_SIZE	128
+
+static char dump_fmt_buf[DUMP_FMT_SIZE];
+static char dump_temp_buf[DUMP_TEMP_SIZE] __aligned(4);
+
+/**
+ * trace_init_iter - set up an iterator that never allocates
+ * @iter: a zeroed iterator
+ * @tr: the instance whose live buffer it reads
+ *
+ * For ftrace_dump(): all CPUs, the static temp and fmt buffers, the
+ * overrun annotation and the time unit of the instance's clock.
+ */
+void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr)
+{
+	iter->fmt = dump_fmt_buf;
+	iter->fmt_size = sizeof(dump_fmt_buf);
+	iter->temp = dump_temp_buf;
+	iter->temp_size = sizeof(dump_temp_buf);
+
+	iter->array_buffer = &tr->array_buffer;
+	iter->cpu_file = RING_BUFFER_ALL_CPUS;
+	iter->trace = tr->current_trace;
+	iter->tr = tr;
+
+	if (trace_clock_in_ns(tr))
+		iter->iter_flags |= TRACE_FILE_TIME_IN_NS;
+	/* "##### CPU N buffer started ####" where records were lost. */
+	if (ring_buffer_overruns(tr->array_buffer.buffer))
+		iter->iter_flags |= TRACE_FILE_ANNOTATE;
+
+	if (iter->trace && iter->trace->open)
+		iter->trace->open(iter);
+}
+
+/**
+ * trace_init_global_iter - trace_init_iter() on the global instance
+ * @iter: a zeroed iterator
+ */
+void trace_init_global_iter(struct trace_iterator *iter)
+{
+	trace_init_iter(iter, &global_trace);
+}
 
 /**
  * trace_dump_instance - print an instance's live buffer to the console

@@ -31,6 +31,11 @@
  * (find_event_file(), trace_get_event_file()) and the boot parameter
  * trace_trigger=, applied as the boot files are made.
  *
+ * ftrace_events, the list of every registered call, newest first (an
+ * instance's files, built by walking it and prepending, come out oldest
+ * first), is filled and emptied here; its head is the output library's
+ * (trace_output.c), next to trace_event_sem.
+ *
  * Locks: ftrace_events is written under event_mutex and trace_event_sem
  * (write); readers hold either.  Process context only.
  */
@@ -41,13 +46,6 @@
 
 #include "trace_output.h"
 #include "trace_event_reg.h"
-
-/*
- * Every registered call, newest first (an instance's files, built by
- * walking this list and prepending, come out oldest first).  Written under
- * event_mutex and trace_event_sem.
- */
-LIST_HEAD(ftrace_events);
 
 /* Fields every record has, and the ones filters may name on any event. */
 LIST_HEAD(evreg_common_fields);

@@ -33,7 +33,9 @@
  * Process context only; the locks are those of trace_event_reg.h.
  */
 #include <linux/ctype.h>
+#include <linux/mutex.h>
 #include <linux/security.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/tracefs.h>
 
@@ -389,6 +391,79 @@ void event_file_put(struct trace_event_file *file)
 	if (WARN_ON_ONCE(!(file->flags & EVENT_FILE_FL_FREED)))
 		return;
 	kmem_cache_free(evreg_file_cache, file);
+}
+
+/*
+ * The open and release of the tracefs files of one event (enable,
+ * filter, inject, ...): each open file holds its event file and the
+ * event file's instance.
+ */
+/**
+ * tracing_open_file_tr - open a per-event file
+ * @inode: the file's inode; i_private is the event file
+ * @filp: the file; private_data becomes the event file
+ *
+ * Takes a reference on the event file's instance and on the event file
+ * itself (event_file_get(), under event_mutex), so that neither goes
+ * while the file is open.
+ *
+ * Return: 0; -ENODEV if the event is being removed or tracing is
+ * disabled; -EPERM under lockdown.
+ */
+int tracing_open_file_tr(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file = inode->i_private;
+	bool gone;
+	int ret;
+
+	ret = tracing_check_open_get_tr(file->tr);
+	if (ret)
+		return ret;
+
+	scoped_guard(mutex, &event_mutex) {
+		gone = file->flags & EVENT_FILE_FL_FREED;
+		if (!gone)
+			event_file_get(file);
+	}
+	if (gone) {
+		trace_array_put(file->tr);
+		return -ENODEV;
+	}
+
+	filp->private_data = file;
+	return 0;
+}
+
+/* Drop what tracing_open_file_tr() took: the event file, its instance. */
+static void event_file_open_put(struct trace_event_file *file)
+{
+	struct trace_array *tr = file->tr;
+
+	event_file_put(file);
+	trace_array_put(tr);
+}
+
+/**
+ * tracing_release_file_tr - release of tracing_open_file_tr()
+ * @inode: the file's inode
+ * @filp: the file
+ */
+int tracing_release_file_tr(struct inode *inode, struct file *filp)
+{
+	event_file_open_put(inode->i_private);
+	return 0;
+}
+
+/**
+ * tracing_single_release_file_tr - release of tracing_open_file_tr()
+ * followed by single_open()
+ * @inode: the file's inode
+ * @filp: the file
+ */
+int tracing_single_release_file_tr(struct inode *inode, struct file *filp)
+{
+	event_file_open_put(inode->i_private);
+	return single_release(inode, filp);
 }
 
 /*

@@ -25,7 +25,7 @@
  *   anything else                                       unsafe: warned once
  *
  * "Checked when printed" sets TRACE_EVENT_FL_TEST_STR on the call and
- * needs_test on the field; ignore_event() (trace_reader_fmt.c, called by
+ * needs_test on the field; ignore_event() (trace_output_safestr.c, called by
  * trace_event_printf(), trace_output.c) then refuses to print a record
  * whose string pointer is neither in the record, nor in core rodata, nor
  * a tracepoint string, nor in the event's module.

@@ -9,10 +9,9 @@
  *
  * Lifetime: the _tr opens take a reference on the instance (from
  * inode->i_private) that their release drops, so an instance with an
- * open file cannot be removed (-EBUSY).  The _file_tr opens also take
- * one on the event file, and fail with -ENODEV once it is gone.  All of
- * it runs in process context; the opens take trace_types_lock or
- * event_mutex briefly.
+ * open file cannot be removed (-EBUSY).  (The files of an event have
+ * their own pair, tracing_open_file_tr(), in trace_registry.h.)  All of
+ * it runs in process context; the opens take trace_types_lock briefly.
  */
 #ifndef _TRACE_FILES_H
 #define _TRACE_FILES_H
@@ -57,12 +56,6 @@ void trace_dir_files_register_part(void);
 /* A file of an instance: the open holds inode->i_private's instance. */
 int tracing_open_generic_tr(struct inode *inode, struct file *filp);
 int tracing_release_generic_tr(struct inode *inode, struct file *file);
-
-/* A file of an event: the open holds the event file and its instance. */
-int tracing_open_file_tr(struct inode *inode, struct file *filp);
-int tracing_release_file_tr(struct inode *inode, struct file *filp);
-/* ... when the open used single_open(). */
-int tracing_single_release_file_tr(struct inode *inode, struct file *filp);
 
 /* A file that holds nothing (the lockdown check only). */
 int tracing_open_generic(struct inode *inode, struct file *filp);

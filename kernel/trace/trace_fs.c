@@ -29,14 +29,12 @@
  *   ---------------------------  -------------------------------------
  *   tracing_open_generic         (none: global files, no reference)
  *   tracing_open_generic_tr      tracing_release_generic_tr
- *   tracing_open_file_tr         tracing_release_file_tr
- *     + single_open() in caller  tracing_single_release_file_tr
  *
- * tracing_open_file_tr() is for per-event files, whose inode points at
- * the event file (struct trace_event_file): it also takes a reference
- * on the event file, under event_mutex, unless the event is being
- * removed (-ENODEV).  Every open refuses with -ENODEV while tracing is
- * disabled for good, and with -EPERM under tracefs lockdown
+ * The files of an event, whose inode points at the event file (struct
+ * trace_event_file), have their own pair that also holds the event
+ * file: tracing_open_file_tr() and its releases, the event registry's
+ * (trace_event_dirs.c).  Every open refuses with -ENODEV while tracing
+ * is disabled for good, and with -EPERM under tracefs lockdown
  * (tracing_check_open_get_tr(), trace_instance.c).
  *
  * Contexts: process context only; tracing_init_dentry() at boot
@@ -47,7 +45,6 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
-#include <linux/mutex.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -244,74 +241,6 @@ int tracing_release_generic_tr(struct inode *inode, struct file *filp)
 
 	trace_array_put(tr);
 	return 0;
-}
-
-/**
- * tracing_open_file_tr - open a per-event file
- * @inode: the file's inode; i_private is the event file
- * @filp: the file; private_data becomes the event file
- *
- * Takes a reference on the event file's instance and on the event file
- * itself (event_file_get(), under event_mutex), so that neither goes
- * while the file is open.
- *
- * Return: 0; -ENODEV if the event is being removed or tracing is
- * disabled; -EPERM under lockdown.
- */
-int tracing_open_file_tr(struct inode *inode, struct file *filp)
-{
-	struct trace_event_file *file = inode->i_private;
-	bool gone;
-	int ret;
-
-	ret = tracing_check_open_get_tr(file->tr);
-	if (ret)
-		return ret;
-
-	scoped_guard(mutex, &event_mutex) {
-		gone = file->flags & EVENT_FILE_FL_FREED;
-		if (!gone)
-			event_file_get(file);
-	}
-	if (gone) {
-		trace_array_put(file->tr);
-		return -ENODEV;
-	}
-
-	filp->private_data = file;
-	return 0;
-}
-
-/* Drop what tracing_open_file_tr() took: the event file, its instance. */
-static void event_file_open_put(struct trace_event_file *file)
-{
-	struct trace_array *tr = file->tr;
-
-	event_file_put(file);
-	trace_array_put(tr);
-}
-
-/**
- * tracing_release_file_tr - release of tracing_open_file_tr()
- * @inode: the file's inode
- * @filp: the file
- */
-int tracing_release_file_tr(struct inode *inode, struct file *filp)
-{
-	event_file_open_put(inode->i_private);
-	return 0;
-}
-
-/**
- * tracing_single_release_file_tr - release of tracing_open_file_tr()
- * followed by single_open()
- * @inode: the file's inode
- * @filp: the file
- */
-int tracing_single_release_file_tr(struct inode *inode, struct file *filp)
-{
-	event_file_open_put(inode->i_private);
-	return single_release(inode, filp);
 }
 
 /**

@@ -316,6 +316,19 @@ int trace_set_options(struct trace_array *tr, char *option)
  * boot tracer registers (its own options are only known then).  The
  * boot buffer is left as it was, so it can be walked twice.
  */
+static char trace_boot_options_buf[MAX_TRACER_SIZE] __initdata;
+
+/**
+ * trace_set_boot_options - keep the text of trace_options=
+ * @str: the parameter's value (truncated to MAX_TRACER_SIZE - 1)
+ *
+ * Called by the boot parameter's handler (trace_bootparams.c).
+ */
+void __init trace_set_boot_options(const char *str)
+{
+	strscpy(trace_boot_options_buf, str, sizeof(trace_boot_options_buf));
+}
+
 void __init apply_trace_boot_options(void)
 {
 	const char *p = trace_boot_options_buf;

@@ -78,11 +78,12 @@ void update_tracer_options(struct trace_array *tr);
 void trace_opts_register_part(void);
 
 /*
- * trace_options= on the command line: trace_bootparams.c keeps the text
- * in trace_boot_options_buf (init memory), apply_trace_boot_options()
- * applies it to the global instance once the options exist.
+ * trace_options= on the command line: trace_bootparams.c hands the text
+ * to trace_set_boot_options(), which keeps it (init memory);
+ * apply_trace_boot_options() applies it to the global instance once the
+ * options exist.
  */
-extern char trace_boot_options_buf[];
+void __init trace_set_boot_options(const char *str);
 void __init apply_trace_boot_options(void);
 
 /* trace_tracers.c: can @tr use @t (instances only if it allows them)? */

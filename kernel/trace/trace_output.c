@@ -50,6 +50,15 @@
 DECLARE_RWSEM(trace_event_sem);
 
 /*
+ * Every registered event call, newest first.  The event registry
+ * (trace_event_calls.c) fills and empties it under event_mutex and
+ * trace_event_sem (write); the head sits here, with the lock that lets
+ * the output library walk it (the "fields" dump,
+ * trace_output_context.c, under trace_event_read_lock()).
+ */
+LIST_HEAD(ftrace_events);
+
+/*
  * type -> struct trace_event *, for fixed and for dynamic types.  Both
  * are written under trace_event_sem (write) only.
  */
@@ -193,6 +202,20 @@ int unregister_trace_event(struct trace_event *event)
 	return ret;
 }
 EXPORT_SYMBOL_GPL(unregister_trace_event);
+
+/**
+ * trace_handle_return - how an output function's seq ended
+ * @s: the seq it wrote into
+ *
+ * TRACE_TYPE_PARTIAL_LINE if @s overflowed, else TRACE_TYPE_HANDLED.
+ */
+enum print_line_t trace_handle_return(struct trace_seq *s)
+{
+	if (trace_seq_has_overflowed(s))
+		return TRACE_TYPE_PARTIAL_LINE;
+	return TRACE_TYPE_HANDLED;
+}
+EXPORT_SYMBOL_GPL(trace_handle_return);
 
 /**
  * trace_nop_print - the printer of a record that has no printer
@@ -521,7 +544,7 @@ EXPORT_SYMBOL(trace_raw_output_prep);
  *
  * The format goes through trace_event_format() first (which rewrites
  * pointer conversions when hash-ptr is off), and nothing is printed for
- * a record ignore_event() (trace_reader_fmt.c) decided to skip.
+ * a record ignore_event() (trace_output_safestr.c) decided to skip.
  */
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)
 {

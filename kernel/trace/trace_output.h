@@ -11,6 +11,8 @@
  *                           printing, and the "fields" dump
  *   trace_output_entries.c  the printers of kernel/trace's own record
  *                           types (TRACE_FN ... TRACE_FUNC_REPEATS)
+ *   trace_output_format.c   the format an event prints with (hash-ptr)
+ *   trace_output_safestr.c  records whose "%s" pointers may be gone
  *
  * The text is an interface, byte for byte: user-space parsers of
  * `trace` and `trace_pipe` rely on it.  Design notes:
@@ -23,6 +25,8 @@
 #ifndef _KERNEL_TRACE_OUTPUT_H
 #define _KERNEL_TRACE_OUTPUT_H
 
+#include <linux/math64.h>
+#include <linux/time64.h>
 #include <linux/trace_seq.h>
 #include "trace.h"
 
@@ -38,6 +42,12 @@
  * until it is done with the trace_event it returned.
  */
 extern struct rw_semaphore trace_event_sem;
+/*
+ * Every registered event call, newest first: filled by the event
+ * registry (trace_event_calls.c) under event_mutex and trace_event_sem
+ * (write); walked with either held.
+ */
+extern struct list_head ftrace_events;
 void trace_event_read_lock(void);
 void trace_event_read_unlock(void);
 struct trace_event *ftrace_find_event(int type);
@@ -55,7 +65,7 @@ enum print_line_t trace_nop_print(struct trace_iterator *iter, int flags,
 
 /* Context columns and symbols (trace_output_context.c). */
 int trace_print_context(struct trace_iterator *iter);
-int trace_print_lat_context(struct trace_iterator *iter);
+int trace_print_lat_context(struct trace_iterator *iter, u64 next_ts);
 int trace_print_lat_fmt(struct trace_seq *s, struct trace_entry *entry);
 void trace_seq_print_sym(struct trace_seq *s, unsigned long address,
 			 bool offset);
@@ -72,6 +82,34 @@ enum print_line_t print_event_fields(struct trace_iterator *iter,
 enum print_line_t trace_print_bputs_msg_only(struct trace_iterator *iter);
 enum print_line_t trace_print_bprintk_msg_only(struct trace_iterator *iter);
 enum print_line_t trace_print_printk_msg_only(struct trace_iterator *iter);
+
+/*
+ * The format an event prints with (trace_output_format.c): %p-like
+ * conversions of @fmt rewritten for the hash-ptr option, in iter->fmt,
+ * which trace_iter_expand_format() grows.
+ */
+const char *trace_event_format(struct trace_iterator *iter, const char *fmt);
+char *trace_iter_expand_format(struct trace_iterator *iter);
+
+/*
+ * Skip a record whose "%s" pointers may no longer be read
+ * (trace_output_safestr.c); true after saying why in iter->seq.
+ */
+bool ignore_event(struct trace_iterator *iter);
+
+/*
+ * Time stamps as printed: microseconds, rounded to the nearest for the
+ * "trace" columns and "stats", truncated for latencies.
+ */
+static inline unsigned long long ns2usecs(u64 nsec)
+{
+	return div_u64(nsec + NSEC_PER_USEC / 2, NSEC_PER_USEC);
+}
+
+static inline unsigned long nsecs_to_usecs(unsigned long nsecs)
+{
+	return nsecs / NSEC_PER_USEC;
+}
 
 /* A record field as raw bytes (the "bin" option) or as hex (the "hex" option). */
 #define SEQ_PUT_FIELD(s, x)		trace_seq_putmem(s, &(x), sizeof(x))

@@ -351,24 +351,23 @@ int trace_print_context(struct trace_iterator *iter)
 /**
  * trace_print_lat_context - the latency-format context columns
  * @iter: the iterator, positioned on the record
+ * @next_ts: the time stamp of the record after it, or its own if it is
+ *	the last one
  *
- * Looks ahead at the next record for the delay mark, which may move
- * iter->ent; the record printed is the one iter->ent points to after.
- * With verbose the columns are comm, pid, cpu, the raw flags byte, the
- * preemption depth and the record index, in fixed-width numbers.
+ * The delay mark and the verbose "(+delta)" describe the gap to
+ * @next_ts; the reader looks ahead for it before calling (which may
+ * move iter->ent: the record printed is the one iter->ent points to
+ * then).  With verbose the columns are comm, pid, cpu, the raw flags
+ * byte, the preemption depth and the record index, in fixed-width
+ * numbers.
  *
  * Return: 0 if iter->seq has overflowed, else 1.
  */
-int trace_print_lat_context(struct trace_iterator *iter)
+int trace_print_lat_context(struct trace_iterator *iter, u64 next_ts)
 {
+	struct trace_entry *entry = iter->ent;
 	struct trace_seq *s = &iter->seq;
-	struct trace_entry *entry;
 	char comm[TASK_COMM_LEN];
-	u64 next_ts;
-
-	if (!trace_find_next_entry(iter, NULL, &next_ts))
-		next_ts = iter->ts;
-	entry = iter->ent;
 
 	trace_find_cmdline(entry->pid, comm);
 	if (iter->tr->trace_flags & TRACE_ITER_VERBOSE) {
@@ -514,9 +513,11 @@ static void field_print(struct trace_iterator *iter,
 }
 
 /*
- * The event call behind a trace_event.  kernel/trace's own record types
- * have their call in the ftrace_events list (they sort first there);
- * every other trace_event is embedded in its call.
+ * The event call behind a trace_event.  Every trace_event but those of
+ * kernel/trace's own record types is embedded in its call.  For an own
+ * type the call is looked up on ftrace_events (newest first), and the
+ * walk ends at the first call of any other type: an own type whose call
+ * is not in that leading run prints "UNKNOWN TYPE".
  */
 static struct trace_event_call *fields_find_call(struct trace_event *event)
 {

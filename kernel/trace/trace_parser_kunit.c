@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit suite "trace_parser": the user-input readers of trace_parser.c
- * and the pid-file write built on them (trace_pid_files.c).
+ * and the pid-file write built on them (trace_pid_filter.c).
  *
  *  - trace_get_user(): one word per call, leading blanks skipped,
  *    the ending blank or NUL consumed, a word cut by the end of the

@@ -3,8 +3,8 @@
  * Pid sets: a sparse bitmap over pids 0 .. TRACE_PID_LIMIT - 1, read
  * without locks from any context (tracepoint probes, the scheduler, NMI).
  *
- * The trace_pid_list_* functions are the interface the pid files
- * (trace_pid_files.c), the event pid filter and the function tracer's
+ * The trace_pid_list_* functions are the interface the pid filter
+ * (trace_pid_filter.c), the event pid filter and the function tracer's
  * pid files call (Documentation/trace/retrace/leaves.rst).
  *
  * Layout.  Every node is one 4 KiB block, used either as a middle node

@@ -19,8 +19,8 @@
  *     (a sched-RCU grace period, tracepoint_synchronize_unregister())
  *     before freeing it.
  *
- * The second part is the helpers of the set_*_pid files
- * (trace_pid_files.c): build a new set from a
+ * The second part is the pid filter behind the set_*_pid files
+ * (trace_pid_filter.c): build a new set from a
  * write, walk a set for a seq_file read, decide whether a task is
  * traced, follow forks.  They are called under event_mutex except
  * trace_ignore_this_task() and trace_filter_add_remove_task(), which

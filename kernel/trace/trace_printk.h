@@ -46,12 +46,6 @@ void update_printk_trace(struct trace_array *tr);
 /* Boot: the destination's instance part (struct trace_instance_part). */
 void trace_printk_register_part(void);
 
-/*
- * Formats and strings the kernel image and modules register, printed
- * by printk_formats: is @str one of the tracepoint_string()s?
- */
-bool trace_is_tracepoint_string(const char *str);
-
 /* Bounds of the image's sections of them, from the linker script. */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];

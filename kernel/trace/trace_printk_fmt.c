@@ -12,9 +12,12 @@
  * printk_formats lists them in that order, so that tools reading raw
  * records (trace-cmd, perf) can print them.
  *
+ * Whether a record's string is one of the tracepoint_string()s is the
+ * output library's question (trace_output_safestr.c), which reads the
+ * section's bounds itself.
+ *
  * Contexts: the module notifier and printk_formats run in process
- * context; trace_is_tracepoint_string() in any context (it only reads a
- * section).
+ * context.
  */
 #include <linux/fs.h>
 #include <linux/list.h>
@@ -27,18 +30,6 @@
 #include <linux/tracefs.h>
 
 #include "trace.h"
-
-/* Is @str one of the strings tracepoint_string() placed in its section? */
-bool trace_is_tracepoint_string(const char *str)
-{
-	const char **slot;
-
-	for (slot = __start___tracepoint_str; slot < __stop___tracepoint_str;
-	     slot++)
-		if (*slot == str)
-			return true;
-	return false;
-}
 
 /*
  * Module formats.  A module's trace_printk() formats live in its

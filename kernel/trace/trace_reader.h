@@ -158,8 +158,8 @@ static __always_inline void trace_iterator_reset(struct trace_iterator *iter)
 
 /*
  * Iterators on static scratch buffers, which the reader never
- * reallocates (a dump cannot allocate; trace_reader_fmt.c): over @tr,
- * or over the global instance for ftrace_dump().
+ * reallocates (a dump cannot allocate; trace_dump.c): over @tr, or
+ * over the global instance for ftrace_dump().
  */
 void trace_init_iter(struct trace_iterator *iter, struct trace_array *tr);
 void trace_init_global_iter(struct trace_iterator *iter);
@@ -172,14 +172,5 @@ enum print_line_t print_trace_line(struct trace_iterator *iter);
 void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
 void trace_default_header(struct seq_file *m);
 void trace_latency_header(struct seq_file *m);
-
-/*
- * Checking the formats an event prints with (trace_reader_fmt.c):
- * rewrite %p-like conversions of @fmt for the hash-ptr option, grow
- * iter->fmt, and skip records whose format is unsafe to print.
- */
-const char *trace_event_format(struct trace_iterator *iter, const char *fmt);
-char *trace_iter_expand_format(struct trace_iterator *iter);
-bool ignore_event(struct trace_iterator *iter);
 
 #endif /* _TRACE_READER_H */

@@ -64,17 +64,24 @@ static void reader_mark_cpu_start(struct trace_iterator *iter)
 /*
  * The columns before an event's text (task, CPU, flags, stamp), in the
  * latency layout or the default one; "nocontext-info" leaves them out.
- * False when iter->seq is full.
+ * The latency layout's delay mark needs the next record's time stamp
+ * (the record's own for the last one): looking ahead may move
+ * iter->ent, so it happens before anything reads the record.  False
+ * when iter->seq is full.
  */
 static bool reader_context_columns(struct trace_iterator *iter)
 {
-	bool lat = iter->iter_flags & TRACE_FILE_LAT_FMT;
+	u64 next_ts;
 
-	if (iter->tr->trace_flags & TRACE_ITER_CONTEXT_INFO) {
-		int (*columns)(struct trace_iterator *iter);
+	if (!(iter->tr->trace_flags & TRACE_ITER_CONTEXT_INFO))
+		return !trace_seq_has_overflowed(&iter->seq);
 
-		columns = lat ? trace_print_lat_context : trace_print_context;
-		columns(iter);
+	if (iter->iter_flags & TRACE_FILE_LAT_FMT) {
+		if (!trace_find_next_entry(iter, NULL, &next_ts))
+			next_ts = iter->ts;
+		trace_print_lat_context(iter, next_ts);
+	} else {
+		trace_print_context(iter);
 	}
 	return !trace_seq_has_overflowed(&iter->seq);
 }

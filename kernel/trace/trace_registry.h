@@ -30,10 +30,10 @@ struct trace_seq;
 
 /*
  * The registry lock (see above; defined with the instances, which it
- * also guards: trace_array.h) and the list of every event call.
+ * also guards: trace_array.h).  The list of every event call,
+ * ftrace_events, is declared with trace_event_sem in trace_output.h.
  */
 extern struct mutex event_mutex;
-extern struct list_head ftrace_events;
 
 /*
  * One field of an event's record, on its call's field list (built once
@@ -149,6 +149,15 @@ static inline struct trace_event_file *event_file_file(struct file *filp)
 
 void event_file_get(struct trace_event_file *file);
 void event_file_put(struct trace_event_file *file);
+
+/*
+ * A tracefs file of an event (trace_event_dirs.c): the open holds the
+ * event file and its instance (-ENODEV once the event is gone); the
+ * second release is for an open that used single_open().
+ */
+int tracing_open_file_tr(struct inode *inode, struct file *filp);
+int tracing_release_file_tr(struct inode *inode, struct file *filp);
+int tracing_single_release_file_tr(struct inode *inode, struct file *filp);
 
 /* Lookup of one event of @tr (event_mutex held for the __ form). */
 struct trace_event_file *__find_event_file(struct trace_array *tr,

@@ -21,10 +21,10 @@
  * uses nothing above the registry.
  *
  * One iterator serves every CPU; it has no instance (iter->tr is NULL),
- * which tells the reader's format helpers (trace_reader_fmt.c) to
- * neither allocate nor rewrite "%p": output_printk() runs wherever an
- * event fires, interrupts and NMI included, so it must not sleep or
- * allocate.
+ * which tells the output library's format helpers
+ * (trace_output_format.c) to neither allocate nor rewrite "%p":
+ * output_printk() runs wherever an event fires, interrupts and NMI
+ * included, so it must not sleep or allocate.
  *
  * Locks: tp_printk_lock (raw spinlock, interrupts off) serialises use
  * of the iterator; it is a leaf (printk's own locks nest under it, and

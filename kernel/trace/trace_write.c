@@ -95,20 +95,6 @@ unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 	return trace_ctx_word(irqs_status);
 }
 
-/**
- * trace_handle_return - how an output function's seq ended
- * @s: the seq it wrote into
- *
- * TRACE_TYPE_PARTIAL_LINE if @s overflowed, else TRACE_TYPE_HANDLED.
- */
-enum print_line_t trace_handle_return(struct trace_seq *s)
-{
-	if (trace_seq_has_overflowed(s))
-		return TRACE_TYPE_PARTIAL_LINE;
-	return TRACE_TYPE_HANDLED;
-}
-EXPORT_SYMBOL_GPL(trace_handle_return);
-
 /* ---- the scratch area ------------------------------------------------ */
 
 void trace_write_scratch_prepare(void)

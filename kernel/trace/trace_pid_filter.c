@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the pid files share (set_event_pid, set_event_notrace_pid, and
- * with the function tracer set_ftrace_pid, set_ftrace_notrace_pid): the
- * verdict "trace this task?", following forks and exits, listing a set
- * through a seq_file, and parsing a write into a new set.
+ * The pid filter: what the pid files share (set_event_pid,
+ * set_event_notrace_pid, and with the function tracer set_ftrace_pid,
+ * set_ftrace_notrace_pid): the verdict "trace this task?", following
+ * forks and exits, listing a set through a seq_file, and parsing a
+ * write into a new set.
  *
  * The sets themselves are trace_pid.c's (an object that knows nothing
  * of tasks, files or parsers); this file is the layer above it that the

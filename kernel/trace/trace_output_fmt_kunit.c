@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit suite "trace_reader_fmt": the format helpers of
- * trace_reader_fmt.c, on iterators of a private, unregistered instance
+ * KUnit suite "trace_output_fmt": the format helpers of the output
+ * library (trace_output_format.c, trace_output_safestr.c,
+ * trace_output.h), on iterators of a private, unregistered instance
  * struct (only its option word is read).
  *
  *  - trace_event_format(): with hash-ptr off, a bare "%p" becomes
@@ -153,7 +154,7 @@ static void trfk_usecs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nsecs_to_usecs(2000), 2UL);
 }
 
-static struct kunit_case trace_reader_fmt_cases[] = {
+static struct kunit_case trace_output_fmt_cases[] = {
 	KUNIT_CASE(trfk_rewrite),
 	KUNIT_CASE(trfk_unchanged),
 	KUNIT_CASE(trfk_growth),
@@ -162,12 +163,12 @@ static struct kunit_case trace_reader_fmt_cases[] = {
 	{}
 };
 
-static struct kunit_suite trace_reader_fmt_suite = {
-	.name = "trace_reader_fmt",
-	.test_cases = trace_reader_fmt_cases,
+static struct kunit_suite trace_output_fmt_suite = {
+	.name = "trace_output_fmt",
+	.test_cases = trace_output_fmt_cases,
 };
 
-kunit_test_suite(trace_reader_fmt_suite);
+kunit_test_suite(trace_output_fmt_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the reader's format helpers");
 MODULE_LICENSE("GPL");
