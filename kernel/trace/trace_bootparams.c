@@ -15,9 +15,11 @@
  *                          (init_events()), so that trace_printk() and
  *                          the function tracer work from here on;
  *   trace_init()           after the workqueues: the built-in event
- *                          calls (trace_event_init(), which also applies
- *                          trace_event=), then the trace_instance=
- *                          instances with their events;
+ *                          calls (trace_event_init()), the triggers
+ *                          (trigger_boot_init(): trace_trigger=), the
+ *                          events of trace_event= (trace_event_boot_enable()),
+ *                          then the trace_instance= instances with their
+ *                          events;
  *   ftrace_boot_snapshot() once the boot-time tracers ran: the
  *                          ftrace_boot_snapshot parameter's snapshot;
  *   fs_initcall            the tracefs files (trace_dir_files.c,
@@ -566,11 +568,16 @@ void __init early_trace_init(void)
 /**
  * trace_init - second stage: events and boot instances
  *
- * Called by start_kernel() once workqueues exist.
+ * Called by start_kernel() once workqueues exist.  The events' boot runs
+ * in three steps, in this order: the registry's calls and global files,
+ * the triggers (trace_trigger= on those files), the events enabled by
+ * trace_event=.
  */
 void __init trace_init(void)
 {
 	trace_event_init();
+	trigger_boot_init();
+	trace_event_boot_enable();
 	if (boot_instances.len)
 		enable_instances();
 }
