@@ -16,8 +16,10 @@
  *                          the function tracer work from here on;
  *   trace_init()           after the workqueues: the parts of an
  *                          instance (instance_parts_register()), the
- *                          built-in event calls (trace_event_init(),
- *                          which also applies trace_event=), then the
+ *                          built-in event calls (trace_event_init()), the
+ *                          triggers (trigger_boot_init(): trace_trigger=),
+ *                          the events of trace_event=
+ *                          (trace_event_boot_enable()), then the
  *                          trace_instance= instances with their events;
  *   ftrace_boot_snapshot() once the boot-time tracers ran: the
  *                          ftrace_boot_snapshot parameter's snapshot;
@@ -568,12 +570,17 @@ static void __init instance_parts_register(void)
 /**
  * trace_init - second stage: events and boot instances
  *
- * Called by start_kernel() once workqueues exist.
+ * Called by start_kernel() once workqueues exist.  The events' boot runs
+ * in three steps, in this order: the registry's calls and global files,
+ * the triggers (trace_trigger= on those files), the events enabled by
+ * trace_event=.
  */
 void __init trace_init(void)
 {
 	instance_parts_register();
 	trace_event_init();
+	trigger_boot_init();
+	trace_event_boot_enable();
 	if (boot_instances.len)
 		enable_instances();
 }

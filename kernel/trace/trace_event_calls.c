@@ -28,8 +28,8 @@
  * record of a freed type survives to be printed through a reused id.
  *
  * Also here: the lookup of an event file by names for the kernel
- * (find_event_file(), trace_get_event_file()) and the boot parameter
- * trace_trigger=, applied as the boot files are made.
+ * (find_event_file(), trace_get_event_file()) and the filter type of a
+ * field (filter_assign_type()).
  *
  * ftrace_events, the list of every registered call, newest first (an
  * instance's files, built by walking it and prepending, come out oldest
@@ -42,10 +42,10 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
-#include <asm/setup.h>
 
 #include "trace_output.h"
 #include "trace_event_reg.h"
+#include "retrace/filter.h"
 
 /* Fields every record has, and the ones filters may name on any event. */
 LIST_HEAD(evreg_common_fields);
@@ -85,6 +85,35 @@ trace_find_event_field(struct trace_event_call *call, char *name)
 	if (!f)
 		f = field_lookup(&evreg_common_fields, name);
 	return f;
+}
+
+/**
+ * filter_assign_type - the filter type of a field, from its C type
+ * @type: as the format file prints it ("__data_loc char[]", "pid_t", ...)
+ *
+ * The filter language's rtf_field_kind_of() reads the type; the registry
+ * keeps the answer in the field (@filter_type) for the filter, perf and
+ * the eval maps.
+ *
+ * Return: one of FILTER_DYN_STRING, FILTER_RDYN_STRING,
+ * FILTER_STATIC_STRING, FILTER_PTR_STRING, FILTER_CPUMASK, FILTER_OTHER.
+ */
+int filter_assign_type(const char *type)
+{
+	switch (rtf_field_kind_of(type)) {
+	case RTF_FIELD_CHAR_ARRAY:
+		return FILTER_STATIC_STRING;
+	case RTF_FIELD_DATA_LOC_STR:
+		return FILTER_DYN_STRING;
+	case RTF_FIELD_REL_LOC_STR:
+		return FILTER_RDYN_STRING;
+	case RTF_FIELD_PTR_STR:
+		return FILTER_PTR_STRING;
+	case RTF_FIELD_CPUMASK:
+		return FILTER_CPUMASK;
+	default:
+		return FILTER_OTHER;
+	}
 }
 
 static int field_add(struct list_head *head, const char *type,
@@ -588,70 +617,17 @@ void trace_put_event_file(struct trace_event_file *file)
 }
 EXPORT_SYMBOL_GPL(trace_put_event_file);
 
-/*
- * trace_trigger=EVENT.TRIGGER[,EVENT.TRIGGER...]: applied to the global
- * instance's files right after trace_event_init() made them; boot
- * instances are left alone: their path already holds event_mutex
- * (trace_array_get_by_name()), applying them there would deadlock.
- */
-#define EVREG_BOOT_TRIGGERS	32
-
-static struct {
-	const char *event;
-	char *trigger;
-} boot_triggers[EVREG_BOOT_TRIGGERS];
-static int nr_boot_triggers;
-static char boot_trigger_text[COMMAND_LINE_SIZE];
-
-static __init int evreg_trigger_param(char *str)
-{
-	char *p = boot_trigger_text, *item;
-	int n;
-
-	strscpy(boot_trigger_text, str, COMMAND_LINE_SIZE);
-	trace_set_ring_buffer_expanded(NULL);
-	disable_tracing_selftest("running event triggers");
-	for (n = 0; n < EVREG_BOOT_TRIGGERS; n++) {
-		item = strsep(&p, ",");
-		if (!item)
-			break;
-		boot_triggers[n].event = strsep(&item, ".");
-		boot_triggers[n].trigger = item;
-		if (!item)
-			break;
-	}
-	nr_boot_triggers = n;
-	return 1;
-}
-__setup("trace_trigger=", evreg_trigger_param);
-
-void evreg_boot_triggers(struct trace_event_file *file)
-{
-	const char *name = trace_event_name(file->event_call);
-	int i;
-
-	for (i = 0; i < nr_boot_triggers; i++) {
-		if (strcmp(name, boot_triggers[i].event))
-			continue;
-		mutex_lock(&event_mutex);
-		if (trigger_process_regex(file, boot_triggers[i].trigger))
-			pr_err("Failed to register trigger '%s' on event %s\n",
-			       boot_triggers[i].trigger,
-			       boot_triggers[i].event);
-		mutex_unlock(&event_mutex);
-	}
-}
-
-/*
- * Boot: the built-in calls get their ids in section order, the global
- * instance gets its files (without directories: tracefs is not up yet),
- * and events named on the command line are enabled.  Called from
- * trace_init(), before the workqueues exist.
+/**
+ * trace_event_init - the built-in calls and the global instance's files
+ *
+ * The built-in calls get their ids in section order and the global
+ * instance gets its files (without directories: tracefs is not up yet).
+ * Called from trace_init(), before the workqueues exist; the triggers'
+ * boot init (trace_trigger=) follows, then trace_event_boot_enable().
  */
 void __init trace_event_init(void)
 {
 	struct trace_array *tr = top_trace_array();
-	struct trace_event_file *file;
 	struct trace_event_call **c;
 
 	evreg_field_cache = KMEM_CACHE(ftrace_event_field, SLAB_PANIC);
@@ -664,10 +640,21 @@ void __init trace_event_init(void)
 		if (!call_init(*c))
 			list_add(&(*c)->list, &ftrace_events);
 
-	register_trigger_cmds();
 	evreg_add_early_files(tr);
-	list_for_each_entry(file, &tr->events, list)
-		evreg_boot_triggers(file);
+}
+
+/**
+ * trace_event_boot_enable - enable the events named on the command line
+ *
+ * trace_event= in the global instance, after trace_event_init() and the
+ * triggers' boot init; called from trace_init().
+ */
+void __init trace_event_boot_enable(void)
+{
+	struct trace_array *tr = top_trace_array();
+
+	if (!tr)
+		return;
 	evreg_boot_enable(tr);
 	trace_printk_start_comm();
 

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Event files, systems and their eventfs tree (the files in it are each
- * job's: enable in trace_event_enable_files.c, filter in
- * trace_event_filter_files.c, format and id in trace_event_format.c,
- * trigger in trace_events_trigger.c).
+ * Event files, systems and their eventfs tree.  The files of an event's
+ * or a system's directory come from slots (trace_registry.h): the
+ * registry fills enable, format and id (trace_event_enable_files.c,
+ * trace_event_format.c); the components above it register the filter
+ * files, trigger and inject from their own init.
  *
  * For every instance (struct trace_array) and every event call there is
  * one event file (struct trace_event_file, on tr->events): the probe's
  * data pointer, holding the flags word, filter and triggers of that event
  * in that instance.  Its directory events/SYSTEM/EVENT/ is an eventfs
- * directory whose entries (enable, filter, trigger, format, id) are made
- * on lookup by evreg_event_entry().
+ * directory whose entries (enable, filter, trigger, format, id, inject)
+ * are made on lookup by evreg_event_entry().
  *
  * Systems: one struct event_subsystem per system name, global, shared by
  * all instances and refcounted (it carries the system filter's text); one
@@ -41,6 +42,7 @@
 
 #include "trace_output.h"
 #include "trace_event_reg.h"
+#include "retrace/filter.h"
 
 struct kmem_cache *evreg_file_cache;
 
@@ -125,17 +127,191 @@ static void sysdir_leave(struct trace_subsystem_dir *dir)
 	sysdir_put(dir);
 }
 
-/* eventfs entries of events/SYSTEM/ */
+/* ---- the files of event and system directories ------------------------ */
+
+static bool evreg_enable_shown(struct trace_event_call *call, void **data)
+{
+	return evreg_call_enablable(call);
+}
+
+static const struct evreg_dir_file evreg_enable_file = {
+	.name	= "enable",
+	.mode	= TRACE_MODE_WRITE,
+	.fops	= &evreg_enable_fops,
+	.shown	= evreg_enable_shown,
+};
+
+static const struct evreg_dir_file evreg_format_file = {
+	.name	= "format",
+	.mode	= TRACE_MODE_READ,
+	.fops	= &evreg_format_fops,
+};
+
+#ifdef CONFIG_PERF_EVENTS
+/* The id file reads its number from i_private. */
+static bool evreg_id_shown(struct trace_event_call *call, void **data)
+{
+	if (!call->event.type || !call->class->reg)
+		return false;
+	*data = (void *)(long)call->event.type;
+	return true;
+}
+
+static const struct evreg_dir_file evreg_id_file = {
+	.name	= "id",
+	.mode	= TRACE_MODE_READ,
+	.fops	= &evreg_id_fops,
+	.shown	= evreg_id_shown,
+};
+#endif
+
+static const struct evreg_dir_file evreg_system_enable_file = {
+	.name	= "enable",
+	.mode	= TRACE_MODE_WRITE,
+	.fops	= &evreg_system_enable_fops,
+};
+
+/*
+ * The slots (trace_registry.h), filled by evreg_register_*_file() under
+ * event_mutex until the first directory fixes them (evreg_dir_tables_fix()
+ * sets evreg_dir_tables_fixed); read-only from then on.
+ */
+static const struct evreg_dir_file *evreg_event_slots[EVREG_EVENT_NR_SLOTS] = {
+	[EVREG_EVENT_ENABLE]	= &evreg_enable_file,
+	[EVREG_EVENT_FORMAT]	= &evreg_format_file,
+#ifdef CONFIG_PERF_EVENTS
+	[EVREG_EVENT_ID]	= &evreg_id_file,
+#endif
+};
+
+static const struct evreg_dir_file *evreg_system_slots[EVREG_SYSTEM_NR_SLOTS] = {
+	[EVREG_SYSTEM_ENABLE]	= &evreg_system_enable_file,
+};
+
+static bool evreg_dir_tables_fixed;
+
+/*
+ * What eventfs gets once the slots are fixed: the filled ones in slot
+ * order (@entries) and what serves each (@files, same index).
+ */
+struct evreg_dir_table {
+	struct eventfs_entry		entries[EVREG_EVENT_NR_SLOTS];
+	const struct evreg_dir_file	*files[EVREG_EVENT_NR_SLOTS];
+	int				nr;
+};
+
+static struct evreg_dir_table evreg_event_table;
+static struct evreg_dir_table evreg_system_table;
+
+static int evreg_register_slot(const struct evreg_dir_file **slots, int nr,
+			       int slot, const struct evreg_dir_file *file)
+{
+	if (WARN_ON_ONCE(slot < 0 || slot >= nr || !file->name || !file->fops))
+		return -EINVAL;
+	guard(mutex)(&event_mutex);
+	if (WARN_ON_ONCE(evreg_dir_tables_fixed || slots[slot]))
+		return -EBUSY;
+	slots[slot] = file;
+	return 0;
+}
+
+/**
+ * evreg_register_event_file - serve one file of every event directory
+ * @slot: its place in the directory
+ * @file: its name, mode, operations; must live for good
+ *
+ * Context: process, before fs_initcall; takes event_mutex.
+ * Return: 0, -EINVAL or -EBUSY (slot taken, or directories made already).
+ */
+int evreg_register_event_file(enum evreg_event_slot slot,
+			      const struct evreg_dir_file *file)
+{
+	return evreg_register_slot(evreg_event_slots, EVREG_EVENT_NR_SLOTS,
+				   slot, file);
+}
+
+/**
+ * evreg_register_system_file - serve one file of every system directory
+ * @slot: its place in the directory
+ * @file: its name, mode, operations (@file->shown is not used); must
+ *	live for good
+ *
+ * Context: process, before fs_initcall; takes event_mutex.
+ * Return: 0, -EINVAL or -EBUSY (slot taken, or directories made already).
+ */
+int evreg_register_system_file(enum evreg_system_slot slot,
+			       const struct evreg_dir_file *file)
+{
+	return evreg_register_slot(evreg_system_slots, EVREG_SYSTEM_NR_SLOTS,
+				   slot, file);
+}
+
+static int evreg_event_entry(const char *name, umode_t *mode, void **data,
+			     const struct file_operations **fops);
+static int evreg_system_entry(const char *name, umode_t *mode, void **data,
+			      const struct file_operations **fops);
+static void evreg_event_release(const char *name, void *data);
+
+static void evreg_dir_table_fill(struct evreg_dir_table *t,
+				 const struct evreg_dir_file **slots, int nr,
+				 eventfs_callback callback)
+{
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		if (!slots[i])
+			continue;
+		t->files[t->nr] = slots[i];
+		t->entries[t->nr].name = slots[i]->name;
+		t->entries[t->nr].callback = callback;
+		t->nr++;
+	}
+}
+
+/* Before the first directory is made; event_mutex held. */
+static void evreg_dir_tables_fix(void)
+{
+	BUILD_BUG_ON(ARRAY_SIZE(evreg_system_slots) >
+		     ARRAY_SIZE(evreg_system_table.entries));
+	lockdep_assert_held(&event_mutex);
+	if (evreg_dir_tables_fixed)
+		return;
+	evreg_dir_table_fill(&evreg_event_table, evreg_event_slots,
+			     EVREG_EVENT_NR_SLOTS, evreg_event_entry);
+	/*
+	 * eventfs runs every entry's release once, when the directory goes;
+	 * the first entry's drops the reference the directory holds on its
+	 * event file (taken in evreg_file_dir()).
+	 */
+	if (!WARN_ON_ONCE(!evreg_event_table.nr))
+		evreg_event_table.entries[0].release = evreg_event_release;
+	evreg_dir_table_fill(&evreg_system_table, evreg_system_slots,
+			     EVREG_SYSTEM_NR_SLOTS, evreg_system_entry);
+	evreg_dir_tables_fixed = true;
+}
+
+static const struct evreg_dir_file *
+evreg_dir_file_named(const struct evreg_dir_table *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->nr; i++)
+		if (!strcmp(t->files[i]->name, name))
+			return t->files[i];
+	return NULL;
+}
+
+/* eventfs entries of events/SYSTEM/ (eventfs_mutex held) */
 static int evreg_system_entry(const char *name, umode_t *mode, void **data,
 			      const struct file_operations **fops)
 {
-	if (!strcmp(name, "filter"))
-		*fops = &evreg_system_filter_fops;
-	else if (!strcmp(name, "enable"))
-		*fops = &evreg_system_enable_fops;
-	else
+	const struct evreg_dir_file *f;
+
+	f = evreg_dir_file_named(&evreg_system_table, name);
+	if (!f)
 		return 0;
-	*mode = TRACE_MODE_WRITE;
+	*mode = f->mode;
+	*fops = f->fops;
 	return 1;
 }
 
@@ -144,10 +320,6 @@ static struct eventfs_inode *sysdir_join(struct trace_array *tr,
 					 struct trace_event_file *file,
 					 struct eventfs_inode *parent)
 {
-	static const struct eventfs_entry entries[] = {
-		{ .name = "filter", .callback = evreg_system_entry },
-		{ .name = "enable", .callback = evreg_system_entry },
-	};
 	const char *name = file->event_call->class->system;
 	struct trace_subsystem_dir *dir;
 	struct eventfs_inode *ei;
@@ -175,8 +347,8 @@ static struct eventfs_inode *sysdir_join(struct trace_array *tr,
 		.nr_events = 1,		/* @file's */
 	};
 	/* The ftrace system shows formats only: no enable, no filter. */
-	ei = eventfs_create_dir(name, parent, entries,
-				strcmp(name, "ftrace") ? ARRAY_SIZE(entries) : 0,
+	ei = eventfs_create_dir(name, parent, evreg_system_table.entries,
+				strcmp(name, "ftrace") ? evreg_system_table.nr : 0,
 				dir);
 	if (IS_ERR(ei)) {
 		pr_warn("Failed to create system directory %s\n", name);
@@ -272,50 +444,26 @@ int evreg_system_release(struct inode *inode, struct file *filp)
 }
 
 /*
- * eventfs entries of events/SYSTEM/EVENT/.  Calls of the ftrace system
- * (IGNORE_ENABLE) have only format and id, except ftrace/print which
- * also takes triggers (trace_marker fires them).  "inject" (with
- * CONFIG_TRACE_EVENT_INJECT, trace_events_inject.c) writes a record of
- * the event from user space.
+ * eventfs entries of events/SYSTEM/EVENT/ (eventfs_mutex held).  Calls of
+ * the ftrace system (IGNORE_ENABLE) have only format and id, except
+ * ftrace/print which also takes triggers (trace_marker fires them): each
+ * file's shown() says.
  */
 static int evreg_event_entry(const char *name, umode_t *mode, void **data,
 			     const struct file_operations **fops)
 {
 	struct trace_event_file *file = *data;
-	struct trace_event_call *call = file->event_call;
-	bool user = !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+	const struct evreg_dir_file *f;
 
-	*mode = TRACE_MODE_WRITE;
-	if (!strcmp(name, "format")) {
-		*mode = TRACE_MODE_READ;
-		*fops = &evreg_format_fops;
-	} else if (!strcmp(name, "enable") && user && call->class->reg) {
-		*fops = &evreg_enable_fops;
-	} else if (!strcmp(name, "filter") && user) {
-		*fops = &evreg_filter_fops;
-	} else if (!strcmp(name, "trigger") &&
-		   (user || !strcmp(trace_event_name(call), "print"))) {
-		*fops = &event_trigger_fops;
-#ifdef CONFIG_PERF_EVENTS
-	} else if (!strcmp(name, "id") && call->event.type &&
-		   call->class->reg) {
-		*mode = TRACE_MODE_READ;
-		*data = (void *)(long)call->event.type;
-		*fops = &evreg_id_fops;
-#endif
-#ifdef CONFIG_TRACE_EVENT_INJECT
-	} else if (!strcmp(name, "inject") && call->event.type &&
-		   call->class->reg) {
-		*mode = 0200;	/* write only, owner only */
-		*fops = &event_inject_fops;
-#endif
-	} else {
+	f = evreg_dir_file_named(&evreg_event_table, name);
+	if (!f || (f->shown && !f->shown(file->event_call, data)))
 		return 0;
-	}
+	*mode = f->mode;
+	*fops = f->fops;
 	return 1;
 }
 
-/* The "enable" entry holds a file reference for the directory's life. */
+/* The directory holds a file reference for its life (its first entry). */
 static void evreg_event_release(const char *name, void *data)
 {
 	event_file_put(data);
@@ -324,19 +472,6 @@ static void evreg_event_release(const char *name, void *data)
 /* Make events/SYSTEM/EVENT/ for @file under @parent; event_mutex held. */
 int evreg_file_dir(struct eventfs_inode *parent, struct trace_event_file *file)
 {
-	static const struct eventfs_entry entries[] = {
-		{ .name = "enable", .callback = evreg_event_entry,
-		  .release = evreg_event_release },
-		{ .name = "filter", .callback = evreg_event_entry },
-		{ .name = "trigger", .callback = evreg_event_entry },
-		{ .name = "format", .callback = evreg_event_entry },
-#ifdef CONFIG_PERF_EVENTS
-		{ .name = "id", .callback = evreg_event_entry },
-#endif
-#ifdef CONFIG_TRACE_EVENT_INJECT
-		{ .name = "inject", .callback = evreg_event_entry },
-#endif
-	};
 	struct trace_event_call *call = file->event_call;
 	const char *name = trace_event_name(call);
 	struct eventfs_inode *sys_ei, *ei;
@@ -346,11 +481,12 @@ int evreg_file_dir(struct eventfs_inode *parent, struct trace_event_file *file)
 	if (WARN_ON_ONCE(!strcmp(call->class->system, EVREG_NO_SYSTEM)))
 		return -ENODEV;
 
+	evreg_dir_tables_fix();
 	sys_ei = sysdir_join(file->tr, file, parent);
 	if (!sys_ei)
 		return -ENOMEM;
-	ei = eventfs_create_dir(name, sys_ei, entries, ARRAY_SIZE(entries),
-				file);
+	ei = eventfs_create_dir(name, sys_ei, evreg_event_table.entries,
+				evreg_event_table.nr, file);
 	if (IS_ERR(ei)) {
 		pr_warn("Could not create tracefs '%s' directory\n", name);
 		return PTR_ERR(ei);
@@ -496,6 +632,22 @@ struct trace_event_file *evreg_file_new(struct trace_event_call *call,
 	return file;
 }
 
+/**
+ * free_event_filter - free a filter no reader can reach any more
+ * @filter: from create_event_filter(), or NULL
+ *
+ * The caller unpublished @filter and waited for its readers
+ * (tracepoint_synchronize_unregister()) first.
+ */
+void free_event_filter(struct event_filter *filter)
+{
+	if (!filter)
+		return;
+	rtf_free(rcu_access_pointer(filter->prog));
+	kfree(filter->filter_string);
+	kfree(filter);
+}
+
 /* Unlink a (disabled) file and drop the list's reference; event_mutex. */
 void evreg_file_remove(struct trace_event_file *file)
 {
@@ -626,6 +778,21 @@ int evreg_instance_files(struct dentry *parent, struct trace_array *tr)
 	return 0;
 }
 
+/* Components holding state on event files (evreg_instance_ops). */
+static LIST_HEAD(evreg_instance_ops_list);
+
+/**
+ * evreg_register_instance_ops - be told when an instance's events go
+ * @ops: the component's ops; must live for good
+ *
+ * Context: process; takes event_mutex.
+ */
+void evreg_register_instance_ops(struct evreg_instance_ops *ops)
+{
+	guard(mutex)(&event_mutex);
+	list_add_tail(&ops->list, &evreg_instance_ops_list);
+}
+
 /**
  * event_trace_add_tracer - give a new instance its event files
  * @parent: the instance's tracefs directory
@@ -643,18 +810,20 @@ int event_trace_add_tracer(struct dentry *parent, struct trace_array *tr)
  * event_trace_del_tracer - tear down an instance's events
  * @tr: the instance (being removed)
  *
- * Triggers first (they hold soft-mode references), then pid sets, then
- * every event off; after the probes are gone, files and directories.
- * Caller holds event_mutex.
+ * The components holding state on the files first (the triggers hold
+ * soft-mode references), then pid sets, then every event off; after the
+ * probes are gone, files and directories.  Caller holds event_mutex.
  *
  * Return: 0.
  */
 int event_trace_del_tracer(struct trace_array *tr)
 {
 	struct trace_event_file *file, *tmp;
+	struct evreg_instance_ops *ops;
 
 	lockdep_assert_held(&event_mutex);
-	clear_event_triggers(tr);
+	list_for_each_entry(ops, &evreg_instance_ops_list, list)
+		ops->clear(tr);
 	evreg_pids_clear_locked(tr, TRACE_PIDS | TRACE_NO_PIDS);
 	evreg_set_clr_locked(tr, NULL, NULL, NULL, 0);
 	tracepoint_synchronize_unregister();

@@ -12,7 +12,11 @@
  * every access, so a file whose event went away answers -ENODEV; the
  * system file holds its system dir (evreg_system_open()), and the
  * filter code takes event_mutex itself.  Process context only.
+ *
+ * The registry's directories get the two files through its slots
+ * (EVREG_EVENT_FILTER, EVREG_SYSTEM_FILTER), filled at core_initcall.
  */
+#include <linux/init.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -94,7 +98,7 @@ static ssize_t system_filter_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-const struct file_operations evreg_filter_fops = {
+static const struct file_operations evreg_filter_fops = {
 	.open		= tracing_open_file_tr,
 	.read		= event_filter_read,
 	.write		= event_filter_write,
@@ -102,10 +106,43 @@ const struct file_operations evreg_filter_fops = {
 	.llseek		= default_llseek,
 };
 
-const struct file_operations evreg_system_filter_fops = {
+static const struct file_operations evreg_system_filter_fops = {
 	.open		= evreg_system_open,
 	.read		= system_filter_read,
 	.write		= system_filter_write,
 	.release	= evreg_system_release,
 	.llseek		= default_llseek,
 };
+
+/* The calls of the ftrace system (IGNORE_ENABLE) take no filter. */
+static bool event_filter_shown(struct trace_event_call *call, void **data)
+{
+	return !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
+}
+
+static const struct evreg_dir_file event_filter_file = {
+	.name	= "filter",
+	.mode	= TRACE_MODE_WRITE,
+	.fops	= &evreg_filter_fops,
+	.shown	= event_filter_shown,
+};
+
+static const struct evreg_dir_file system_filter_file = {
+	.name	= "filter",
+	.mode	= TRACE_MODE_WRITE,
+	.fops	= &evreg_system_filter_fops,
+};
+
+/*
+ * core_initcall: the registry's directories are made from fs_initcall
+ * on, with the files registered by then.
+ */
+static __init int filter_files_init(void)
+{
+	WARN_ON(evreg_register_event_file(EVREG_EVENT_FILTER,
+					  &event_filter_file));
+	WARN_ON(evreg_register_system_file(EVREG_SYSTEM_FILTER,
+					   &system_filter_file));
+	return 0;
+}
+core_initcall(filter_files_init);

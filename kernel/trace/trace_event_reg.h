@@ -10,7 +10,6 @@
  *   trace_event_dirs.c    event files (one per instance and call),
  *                         systems and their eventfs directories,
  *                         instance add/remove
- *   trace_event_filter_files.c  the filter files of events and systems
  *   trace_event_format.c  format, id, header_page, header_event
  *   trace_event_fmtcheck.c  the print fmt check of raw init
  *   trace_event_enable.c  the enable state machine, the kernel API,
@@ -23,7 +22,11 @@
  *   trace_event_fire.c    the walk of an event's triggers
  *
  * Eval maps (trace_eval.c) and the write path of records (trace_write.c)
- * are not part of it; they call in through the calls declared here.
+ * are not part of it; they call in through the calls declared here.  The
+ * filter files, trigger and inject of event directories belong to the
+ * components above (trace_event_filter_files.c, trace_events_trigger.c,
+ * trace_events_inject.c), which fill the registry's directory slots
+ * (trace_registry.h) from their init.
  *
  * Locks, outermost first:
  *
@@ -68,7 +71,6 @@ void evreg_destroy_fields(struct trace_event_call *call);
 extern bool evreg_fs_ready;
 
 void evreg_module_init(void);
-void evreg_boot_triggers(struct trace_event_file *file);
 
 /* The built-in calls, from the linker script's _ftrace_events section. */
 extern struct trace_event_call *__start_ftrace_events[];
@@ -94,11 +96,6 @@ int evreg_instance_files(struct dentry *parent, struct trace_array *tr);
 int evreg_system_open(struct inode *inode, struct file *filp);
 int evreg_system_tr_open(struct inode *inode, struct file *filp);
 int evreg_system_release(struct inode *inode, struct file *filp);
-
-/* trace_event_filter_files.c */
-
-extern const struct file_operations evreg_filter_fops;
-extern const struct file_operations evreg_system_filter_fops;
 
 /* trace_event_format.c */
 

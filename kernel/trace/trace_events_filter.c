@@ -135,32 +135,6 @@ EXPORT_SYMBOL_GPL(filter_match_preds);
 
 /* ---- field descriptions ------------------------------------------------ */
 
-/**
- * filter_assign_type - the filter type of a field, from its C type
- * @type: as the format file prints it ("__data_loc char[]", "pid_t", ...)
- *
- * Return: one of FILTER_DYN_STRING, FILTER_RDYN_STRING,
- * FILTER_STATIC_STRING, FILTER_PTR_STRING, FILTER_CPUMASK, FILTER_OTHER;
- * the compiler's rtf_field_kind_of() decides.
- */
-int filter_assign_type(const char *type)
-{
-	switch (rtf_field_kind_of(type)) {
-	case RTF_FIELD_CHAR_ARRAY:
-		return FILTER_STATIC_STRING;
-	case RTF_FIELD_DATA_LOC_STR:
-		return FILTER_DYN_STRING;
-	case RTF_FIELD_REL_LOC_STR:
-		return FILTER_RDYN_STRING;
-	case RTF_FIELD_PTR_STR:
-		return FILTER_PTR_STRING;
-	case RTF_FIELD_CPUMASK:
-		return FILTER_CPUMASK;
-	default:
-		return FILTER_OTHER;
-	}
-}
-
 static u8 ef_kind(int filter_type)
 {
 	switch (filter_type) {
@@ -233,27 +207,6 @@ static int ef_schema(struct trace_event_call *call, struct rtf_schema *schema)
 }
 
 /* ---- building filters -------------------------------------------------- */
-
-static void ef_free(struct event_filter *filter)
-{
-	if (!filter)
-		return;
-	rtf_free(ef_prog_owned(filter));
-	kfree(filter->filter_string);
-	kfree(filter);
-}
-
-/**
- * free_event_filter - free a filter no reader can reach any more
- * @filter: from create_event_filter(), or NULL
- *
- * The caller unpublished @filter and waited for its readers
- * (tracepoint_synchronize_unregister()) first.
- */
-void free_event_filter(struct event_filter *filter)
-{
-	ef_free(filter);
-}
 
 /*
  * Compile @text for @call into a new filter.  With @keep_text the filter
@@ -439,7 +392,7 @@ int apply_event_filter(struct trace_event_file *file, char *filter_string)
 		old = ef_swap(file, NULL);
 		if (old) {
 			tracepoint_synchronize_unregister();
-			ef_free(old);
+			free_event_filter(old);
 		}
 		return 0;
 	}
@@ -457,7 +410,7 @@ int apply_event_filter(struct trace_event_file *file, char *filter_string)
 	if (old) {
 		/* Probes may still run the old program. */
 		tracepoint_synchronize_unregister();
-		ef_free(old);
+		free_event_filter(old);
 	}
 	return err.err;
 }
@@ -496,7 +449,7 @@ static void ef_system_clear(struct trace_subsystem_dir *dir)
 	tracepoint_synchronize_unregister();
 	list_for_each_entry(file, &tr->events, list)
 		if (file->system == dir)
-			ef_free(ef_swap(file, NULL));
+			free_event_filter(ef_swap(file, NULL));
 }
 
 /*
@@ -555,7 +508,7 @@ static int ef_system_apply(struct trace_subsystem_dir *dir, char *text)
 	}
 	tracepoint_synchronize_unregister();
 	for (i = 0; i < nr; i++)
-		ef_free(built[i]);
+		free_event_filter(built[i]);
 	kfree(built);
 	kfree(errs);
 	return nr;
@@ -563,7 +516,7 @@ static int ef_system_apply(struct trace_subsystem_dir *dir, char *text)
 nomem:
 	if (built)
 		for (i = 0; i < nr; i++)
-			ef_free(built[i]);
+			free_event_filter(built[i]);
 	kfree(built);
 	kfree(errs);
 	return -ENOMEM;
@@ -616,7 +569,7 @@ int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
 		nr_events = 1;
 	}
 	/* A subsystem filter has no program: no reader, no grace period. */
-	ef_free(system->filter);
+	free_event_filter(system->filter);
 	system->filter = shown;
 	return nr_events ? 0 : err.err;
 }
@@ -631,7 +584,7 @@ int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
  */
 void ftrace_profile_free_filter(struct perf_event *event)
 {
-	ef_free(event->filter);
+	free_event_filter(event->filter);
 	event->filter = NULL;
 }
 
@@ -738,13 +691,13 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 
 	filter = ef_build(call, filter_str, false, &err);
 	if (err.err) {
-		ef_free(filter);
+		free_event_filter(filter);
 		return err.err;
 	}
 	if (ef_is_function_event(call)) {
 		/* The selection lives in the event's ftrace_ops now. */
 		err.err = ef_set_function_filter(event, filter);
-		ef_free(filter);
+		free_event_filter(filter);
 		return err.err;
 	}
 	/*

@@ -47,6 +47,7 @@
  */
 #include <linux/cleanup.h>
 #include <linux/ctype.h>
+#include <linux/init.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -394,10 +395,34 @@ static ssize_t event_inject_write(struct file *filp, const char __user *ubuf,
 	return cnt;
 }
 
-/* The file of each event directory (trace_event_dirs.c creates it). */
-const struct file_operations event_inject_fops = {
+static const struct file_operations event_inject_fops = {
 	.open		= tracing_open_file_tr,
 	.release	= tracing_release_file_tr,
 	.write		= event_inject_write,
 	.read		= event_inject_read,
 };
+
+/* Events with a type and a probe to fire; write only, owner only. */
+static bool inject_file_shown(struct trace_event_call *call, void **data)
+{
+	return call->event.type && call->class->reg;
+}
+
+static const struct evreg_dir_file inject_dir_file = {
+	.name	= "inject",
+	.mode	= 0200,
+	.fops	= &event_inject_fops,
+	.shown	= inject_file_shown,
+};
+
+/*
+ * The last file of every event directory (EVREG_EVENT_INJECT).
+ * core_initcall: the registry makes its directories from fs_initcall on.
+ */
+static __init int inject_init(void)
+{
+	WARN_ON(evreg_register_event_file(EVREG_EVENT_INJECT,
+					  &inject_dir_file));
+	return 0;
+}
+core_initcall(inject_init);

@@ -111,12 +111,15 @@ struct trace_subsystem_dir {
 	int				ref_count;
 };
 
-/* Filters (trace_events_filter.c), all under event_mutex. */
+/* The filter type (FILTER_*) of a field, from its C type (the registry's). */
 int filter_assign_type(const char *type);
+/* Free a filter no reader can reach any more (the registry's). */
+void free_event_filter(struct event_filter *filter);
+
+/* Filters (trace_events_filter.c), all under event_mutex. */
 int create_event_filter(struct trace_array *tr, struct trace_event_call *call,
 			char *filter_str, bool set_str,
 			struct event_filter **filterp);
-void free_event_filter(struct event_filter *filter);
 int apply_event_filter(struct trace_event_file *file, char *filter_string);
 void print_event_filter(struct trace_event_file *file, struct trace_seq *s);
 int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
@@ -183,13 +186,89 @@ void trace_event_register_part(void);
 int event_trace_init(void);
 #ifdef CONFIG_EVENT_TRACING
 void trace_event_init(void);
+void trace_event_boot_enable(void);
 void trace_event_update_all(struct trace_eval_map **map, int len,
 			    struct module *mod);
 #else
 static inline void trace_event_init(void) { }
+static inline void trace_event_boot_enable(void) { }
 static inline void trace_event_update_all(struct trace_eval_map **map,
 					  int len, struct module *mod) { }
 #endif
+
+/*
+ * The files of the registry's eventfs directories.  Every event directory
+ * (events/SYSTEM/EVENT/) and every system directory (events/SYSTEM/)
+ * lists its files in slot order, which is the order readdir, and so ls,
+ * shows them.  The registry serves enable, format and id itself; the
+ * components above it register the other slots from their init.
+ */
+enum evreg_event_slot {
+	EVREG_EVENT_ENABLE,
+	EVREG_EVENT_FILTER,
+	EVREG_EVENT_TRIGGER,
+	EVREG_EVENT_FORMAT,
+	EVREG_EVENT_ID,
+	EVREG_EVENT_INJECT,
+	EVREG_EVENT_NR_SLOTS,
+};
+
+enum evreg_system_slot {
+	EVREG_SYSTEM_FILTER,
+	EVREG_SYSTEM_ENABLE,
+	EVREG_SYSTEM_NR_SLOTS,
+};
+
+/**
+ * struct evreg_dir_file - one file of every event (or system) directory
+ * @name: the file's name
+ * @mode: its mode
+ * @fops: its operations.  The inode's i_private is the event's struct
+ *	trace_event_file (what event_file_file() expects), or the system
+ *	directory's struct trace_subsystem_dir.
+ * @shown: event directories only, optional: whether the directory of
+ *	@call has the file (NULL: every one has).  It may replace *@data,
+ *	the event file, by what @fops want in i_private instead.  Called by
+ *	eventfs lookup and readdir under eventfs_mutex: must not sleep or
+ *	take event_mutex, and may read only what is fixed for the call's
+ *	life (its flags, class, name, type).
+ */
+struct evreg_dir_file {
+	const char			*name;
+	umode_t				mode;
+	const struct file_operations	*fops;
+	bool				(*shown)(struct trace_event_call *call,
+						 void **data);
+};
+
+/*
+ * Fill a slot.  Process context, before fs_initcall: the first event
+ * directory (event_trace_init()) fixes the tables, and a registration
+ * after that fails with -EBUSY, as does one into a taken slot.  Takes
+ * event_mutex.  @file must live for good.
+ */
+int evreg_register_event_file(enum evreg_event_slot slot,
+			      const struct evreg_dir_file *file);
+int evreg_register_system_file(enum evreg_system_slot slot,
+			       const struct evreg_dir_file *file);
+
+/**
+ * struct evreg_instance_ops - a component that holds state on event files
+ * @list: on the registry's list (event_mutex)
+ * @clear: let go of everything held on @tr's event files.  Called by
+ *	event_trace_del_tracer() with event_mutex held, first of all (before
+ *	the pid sets go and the events are disabled), in registration order.
+ *
+ * Registered with evreg_register_instance_ops() (takes event_mutex) from
+ * the component's boot init, before any instance can be removed; never
+ * unregistered.
+ */
+struct evreg_instance_ops {
+	struct list_head	list;
+	void			(*clear)(struct trace_array *tr);
+};
+
+void evreg_register_instance_ops(struct evreg_instance_ops *ops);
 
 /* Option side effects: record-cmd, record-tgid, event-fork. */
 void trace_event_enable_cmd_record(bool enable);
@@ -204,9 +283,6 @@ enum {
 
 /* ftrace/function's call, which has no enable file. */
 bool ftrace_event_is_function(struct trace_event_call *call);
-
-/* events/.../inject (trace_events_inject.c). */
-extern const struct file_operations event_inject_fops;
 
 /*
  * The reader of a written list of words ("a b c" over several writes):

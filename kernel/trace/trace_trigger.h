@@ -59,6 +59,10 @@ bool trig_unreg_found(struct trace_event_file *file,
 void trig_unreg(char *glob, struct event_trigger_data *test,
 		struct trace_event_file *file);
 
+/* The trigger file, and the instance teardown (event_mutex held). */
+extern const struct file_operations event_trigger_fops;
+void clear_event_triggers(struct trace_array *tr);
+
 /* text */
 char *trig_split_command(char *buf, char **glob, char **cmd);
 void trig_print_tail(struct seq_file *m, struct event_trigger_data *data);

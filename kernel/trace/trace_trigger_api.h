@@ -136,7 +136,6 @@ static inline bool event_command_needs_rec(struct event_command *cmd_ops)
 /* Commands (event_mutex taken inside). */
 int register_event_command(struct event_command *cmd);
 int unregister_event_command(struct event_command *cmd);
-int register_trigger_cmds(void);
 #ifdef CONFIG_HIST_TRIGGERS
 int register_trigger_hist_cmd(void);
 int register_trigger_hist_enable_disable_cmds(void);
@@ -145,11 +144,19 @@ static inline int register_trigger_hist_cmd(void) { return 0; }
 static inline int register_trigger_hist_enable_disable_cmds(void) { return 0; }
 #endif
 
-/* The trigger file, and a line of it applied from the kernel (boot). */
-extern const struct file_operations event_trigger_fops;
+/* A line of a trigger file applied from the kernel (event_mutex held). */
 int trigger_process_regex(struct trace_event_file *file, char *buff);
-/* Remove every trigger of every event of @tr (instance going). */
-void clear_event_triggers(struct trace_array *tr);
+
+/*
+ * The triggers' boot (trace_trigger_cmds.c): commands, the trigger file,
+ * trace_trigger=.  Called by trace_init() between trace_event_init() and
+ * trace_event_boot_enable().
+ */
+#ifdef CONFIG_EVENT_TRACING
+void trigger_boot_init(void);
+#else
+static inline void trigger_boot_init(void) { }
+#endif
 
 /* Building blocks of a command's parse op (event_mutex held). */
 bool event_trigger_check_remove(const char *glob);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The built-in trigger commands: traceon, traceoff, snapshot, stacktrace,
- * enable_event and disable_event, and their registration at boot.  The
+ * enable_event and disable_event, and the triggers' boot: registration
+ * of the commands, of the trigger file and instance teardown with the
+ * registry, and trace_trigger= (trigger_boot_init()).  The
  * enable/disable parse, print, reg, unreg and free are exported: the
  * histogram code builds enable_hist/disable_hist from them.
  *
@@ -12,8 +14,11 @@
  * is explained there and in Documentation/trace/retrace/triggers.rst.
  */
 
+#include <linux/init.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+
+#include <asm/setup.h>		/* COMMAND_LINE_SIZE */
 
 #include "trace.h"
 #include "trace_trigger.h"
@@ -529,12 +534,8 @@ static struct event_command *const trig_builtin[] __initconst = {
 	&trig_cmd_disable,
 };
 
-/**
- * register_trigger_cmds - register every trigger command at boot
- *
- * Return: 0.  A command that fails to register warns and is left out.
- */
-__init int register_trigger_cmds(void)
+/* Every command; one that fails to register warns and is left out. */
+static __init void register_trigger_cmds(void)
 {
 	int i;
 
@@ -543,5 +544,103 @@ __init int register_trigger_cmds(void)
 
 	register_trigger_hist_enable_disable_cmds();
 	register_trigger_hist_cmd();
-	return 0;
+}
+
+/*
+ * trace_trigger=EVENT.TRIGGER[,EVENT.TRIGGER...]: applied to the global
+ * instance's files by trigger_boot_init().  6.12 also applies them to
+ * boot instances, from a path that already holds event_mutex
+ * (trace_array_get_by_name()), which would deadlock; ours leaves boot
+ * instances alone.
+ */
+#define TRIG_BOOT_MAX		32
+
+static struct {
+	const char *event;
+	char *trigger;
+} trig_boot[TRIG_BOOT_MAX] __initdata;
+static int nr_trig_boot __initdata;
+static char trig_boot_text[COMMAND_LINE_SIZE] __initdata;
+
+static __init int trig_boot_param(char *str)
+{
+	char *p = trig_boot_text, *item;
+	int n;
+
+	strscpy(trig_boot_text, str, COMMAND_LINE_SIZE);
+	trace_set_ring_buffer_expanded(NULL);
+	disable_tracing_selftest("running event triggers");
+	for (n = 0; n < TRIG_BOOT_MAX; n++) {
+		item = strsep(&p, ",");
+		if (!item)
+			break;
+		trig_boot[n].event = strsep(&item, ".");
+		trig_boot[n].trigger = item;
+		if (!item)
+			break;
+	}
+	nr_trig_boot = n;
+	return 1;
+}
+__setup("trace_trigger=", trig_boot_param);
+
+/* Apply the trace_trigger= lines naming @file's event, in their order. */
+static __init void trig_boot_apply(struct trace_event_file *file)
+{
+	const char *name = trace_event_name(file->event_call);
+	int i;
+
+	for (i = 0; i < nr_trig_boot; i++) {
+		if (strcmp(name, trig_boot[i].event))
+			continue;
+		mutex_lock(&event_mutex);
+		if (trigger_process_regex(file, trig_boot[i].trigger))
+			pr_err("Failed to register trigger '%s' on event %s\n",
+			       trig_boot[i].trigger, trig_boot[i].event);
+		mutex_unlock(&event_mutex);
+	}
+}
+
+/* events/SYSTEM/EVENT/trigger: users' events, and ftrace/print. */
+static bool trig_file_shown(struct trace_event_call *call, void **data)
+{
+	return !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) ||
+	       !strcmp(trace_event_name(call), "print");
+}
+
+static const struct evreg_dir_file trig_dir_file = {
+	.name	= "trigger",
+	.mode	= TRACE_MODE_WRITE,
+	.fops	= &event_trigger_fops,
+	.shown	= trig_file_shown,
+};
+
+/* An instance going drops its triggers before its events go off. */
+static struct evreg_instance_ops trig_instance_ops = {
+	.clear	= clear_event_triggers,
+};
+
+/**
+ * trigger_boot_init - the triggers' part of the boot
+ *
+ * Registers the commands, the trigger file of the registry's event
+ * directories and the instance teardown, then applies trace_trigger= to
+ * the global instance's files.  Called from trace_init() (start_kernel(),
+ * before any initcall) between trace_event_init(), which made those
+ * files, and trace_event_boot_enable(): the triggers are in place before
+ * trace_event= enables the first event, and before any event directory
+ * exists.
+ */
+void __init trigger_boot_init(void)
+{
+	struct trace_array *tr = top_trace_array();
+	struct trace_event_file *file;
+
+	register_trigger_cmds();
+	WARN_ON(evreg_register_event_file(EVREG_EVENT_TRIGGER, &trig_dir_file));
+	evreg_register_instance_ops(&trig_instance_ops);
+	if (!tr)
+		return;
+	list_for_each_entry(file, &tr->events, list)
+		trig_boot_apply(file);
 }
