@@ -21,7 +21,7 @@
  *   __trace_event_discard_commit()           drop a reserved record
  *   trace_write_scratch_prepare()            a filter, soft mode or
  *                                            trigger stages records
- *                                            (event_mutex)
+ *                                            (process context)
  *
  * The list of trace exports the commit paths feed is
  * trace_write_export.c.
@@ -32,8 +32,9 @@
  *   - each CPU has TRACE_WRITE_LEVELS levels of TRACE_WRITE_LEVEL_SIZE
  *     bytes, one per nesting context (task, softirq, irq, NMI),
  *     allocated the first time a filter, a soft mode or a conditional
- *     trigger is set (trace_write_scratch_prepare(), event_mutex), never
- *     freed, so a writer that read the pointer can always use it;
+ *     trigger is set (trace_write_scratch_prepare(), under
+ *     write_area_lock), never freed, so a writer that read the pointer
+ *     can always use it;
  *   - the per-CPU trace_write_depth counts the levels in use: reserve
  *     takes the next one (this_cpu_inc_return(), one instruction that an
  *     interrupt sees either before or after), commit gives it back;
@@ -53,7 +54,7 @@
  *	                  take level   give back   copy out   prepare
  *	take level (irq)      ok          ok          ok         ok
  *	give back  (irq)      ok          ok          ok         ok
- *	prepare (process)     ok          ok          ok       event_mutex
+ *	prepare (process)     ok          ok          ok     write_area_lock
  *
  * An interrupting writer finds depth already raised by the writer it
  * interrupted and uses the level above; it restores depth before it
@@ -97,13 +98,18 @@ unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 
 /* ---- the scratch area ------------------------------------------------ */
 
+/*
+ * Serialises the allocation of the scratch areas.  Innermost: callers
+ * may hold event_mutex and trace_types_lock; nothing is taken inside.
+ */
+static DEFINE_MUTEX(write_area_lock);
+
 void trace_write_scratch_prepare(void)
 {
 	struct page *page;
 	int cpu;
 
-	lockdep_assert_held(&event_mutex);
-
+	mutex_lock(&write_area_lock);
 	for_each_possible_cpu(cpu) {
 		if (per_cpu(trace_write_area, cpu))
 			continue;
@@ -117,6 +123,7 @@ void trace_write_scratch_prepare(void)
 		smp_store_release(&per_cpu(trace_write_area, cpu),
 				  page_address(page));
 	}
+	mutex_unlock(&write_area_lock);
 }
 
 /**

@@ -206,7 +206,8 @@ DECLARE_PER_CPU(unsigned int, trace_write_depth);
 
 /*
  * This CPU's scratch area (TRACE_WRITE_LEVELS levels), or NULL.  Written
- * once under event_mutex, read locklessly by writers of that CPU.
+ * once by trace_write_scratch_prepare(), read locklessly by writers of
+ * that CPU.
  */
 DECLARE_PER_CPU(void *, trace_write_area);
 
@@ -421,7 +422,11 @@ static inline void __trace_stack(struct trace_array *tr,
 extern const struct file_operations tracing_mark_fops;
 extern const struct file_operations tracing_mark_raw_fops;
 
-/* Make sure the scratch area exists (event_mutex held; may sleep). */
+/*
+ * Make sure the scratch area exists, before a filter, a soft mode or a
+ * conditional trigger stages records there.  The area is never freed.
+ * Process context; may sleep.
+ */
 void trace_write_scratch_prepare(void);
 
 /*

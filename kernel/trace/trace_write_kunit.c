@@ -227,9 +227,7 @@ static void tw_pinned(struct kunit *test,
 	env.file->event_call = call;
 	INIT_LIST_HEAD(&env.file->triggers);
 
-	mutex_lock(&event_mutex);
 	trace_write_scratch_prepare();
-	mutex_unlock(&event_mutex);
 
 	migrate_disable();
 	env.cpu = raw_smp_processor_id();
