@@ -155,6 +155,20 @@ if [ -z "$sel" ] && [ "$name" = retrace ]; then
 		f=$((f + 1))
 	fi
 fi
+# ... and that no component of kernel/trace references a higher layer
+# (layercheck.py, over the table of Documentation/trace/retrace/layers.rst).
+case $name in retrace*)
+	if [ -z "$sel" ]; then
+		if "$here/layercheck.py" "$kout" "$top/Documentation/trace/retrace/layers.rst" > "$res/layercheck.txt" 2>&1; then
+			echo "layers       $(tail -n 1 "$res/layercheck.txt" | sed 's/^layercheck: //')"
+			p=$((p + 1))
+		else
+			echo "layers       FAIL:"
+			sed 's/^/  /' "$res/layercheck.txt"
+			f=$((f + 1))
+		fi
+	fi ;;
+esac
 if [ "$grc" != 0 ] && [ $vmrc -eq 0 ]; then
 	echo "guest        FAIL: guest.sh exited $grc"
 	f=$((f + 1))
