@@ -276,16 +276,17 @@ static void rbs_report_refusals(struct rbs_cpu *c)
 		[RBS_TASK] = "task", [RBS_IRQ] = "irq",
 	};
 	struct rbs_stream *s;
-	int n, w;
+	int n;
 
+	BUILD_BUG_ON(RBS_WHYS != 5);
 	for (n = 0; n < RBS_STREAMS; n++) {
 		s = &c->s[n];
-		pr_err("rb_stress: cpu %d %s: %llu written, %llu read, %llu refused:",
-		       c->cpu, stream_name[n], s->written, s->read, s->refused);
-		for (w = 0; w < RBS_WHYS; w++)
-			pr_cont(" %s %llu", rbs_why_name[w], s->why[w]);
-		pr_cont("; last refusal: ctx_bits %#x ctx_shift %u depth %u preempt_count %#x\n",
-			s->ctx_bits, s->ctx_shift, s->depth, s->pc);
+		pr_err("rb_stress: cpu %d %s: %llu written, %llu read, %llu refused: %s %llu %s %llu %s %llu %s %llu %s %llu; last refusal: ctx_bits %#x ctx_shift %u depth %u preempt_count %#x\n",
+		       c->cpu, stream_name[n], s->written, s->read, s->refused,
+		       rbs_why_name[0], s->why[0], rbs_why_name[1], s->why[1],
+		       rbs_why_name[2], s->why[2], rbs_why_name[3], s->why[3],
+		       rbs_why_name[4], s->why[4], s->ctx_bits, s->ctx_shift,
+		       s->depth, s->pc);
 	}
 }
 
