@@ -144,30 +144,31 @@ else
 	echo "guest        clean log, powered off by itself"
 fi
 grc=$(cat "$res/guest.rc" 2>/dev/null || echo none)
-# A full run of our kernel also checks its link surface (linkcheck.sh).
-if [ -z "$sel" ] && [ "$name" = retrace ]; then
-	if "$here/linkcheck.sh" "$kout" "$here/expected/link-surface.txt" > "$res/linkcheck.txt" 2>&1; then
-		echo "link-surface $(tail -n 1 "$res/linkcheck.txt" | sed 's/^linkcheck: //')"
+# A check of the built objects, after the guest: TOOL LABEL CMD...  One
+# line of verdict (the last line TOOL printed), its output in
+# $res/TOOL.txt, counted with the suites.
+static_check() {
+	local tool=$1 label=$2
+	shift 2
+	if "$@" > "$res/$tool.txt" 2>&1; then
+		echo "$label $(tail -n 1 "$res/$tool.txt" | sed "s/^$tool: //")"
 		p=$((p + 1))
 	else
-		echo "link-surface FAIL:"
-		sed 's/^/  /' "$res/linkcheck.txt"
+		echo "$label FAIL:"
+		sed 's/^/  /' "$res/$tool.txt"
 		f=$((f + 1))
 	fi
+}
+# A full run of our kernel also checks its link surface (linkcheck.sh),
+# and, debug build included, that no component of kernel/trace references
+# a higher layer (layercheck.py over the table of layers.rst).
+if [ -z "$sel" ] && [ "$name" = retrace ]; then
+	static_check linkcheck "link-surface" \
+		"$here/linkcheck.sh" "$kout" "$here/expected/link-surface.txt"
 fi
-# ... and that no component of kernel/trace references a higher layer
-# (layercheck.py, over the table of Documentation/trace/retrace/layers.rst).
 case $name in retrace*)
-	if [ -z "$sel" ]; then
-		if "$here/layercheck.py" "$kout" "$top/Documentation/trace/retrace/layers.rst" > "$res/layercheck.txt" 2>&1; then
-			echo "layers       $(tail -n 1 "$res/layercheck.txt" | sed 's/^layercheck: //')"
-			p=$((p + 1))
-		else
-			echo "layers       FAIL:"
-			sed 's/^/  /' "$res/layercheck.txt"
-			f=$((f + 1))
-		fi
-	fi ;;
+	[ -z "$sel" ] && static_check layercheck "layers      " \
+		"$here/layercheck.py" "$kout" "$top/Documentation/trace/retrace/layers.rst" ;;
 esac
 if [ "$grc" != 0 ] && [ $vmrc -eq 0 ]; then
 	echo "guest        FAIL: guest.sh exited $grc"
