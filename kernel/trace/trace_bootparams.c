@@ -466,11 +466,6 @@ static void __init global_instance_start(struct trace_array *tr)
 	list_add(&tr->list, &ftrace_trace_arrays);
 
 	apply_trace_boot_options();
-	/*
-	 * The function probe command "snapshot" (set_ftrace_filter
-	 * "FUNC:snapshot") belongs here once the dynamic function tracer
-	 * is built.
-	 */
 }
 
 /*

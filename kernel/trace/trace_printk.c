@@ -691,9 +691,10 @@ void trace_dump_stack(int skip)
 	if (!IS_ENABLED(CONFIG_UNWINDER_ORC))
 		skip++;
 	/*
-	 * A tail call, so that this frame is not in the stack: the
-	 * destination is read as the caller runs (6.12 reads it so too),
-	 * not under printk_dest()'s preempt-off rule.
+	 * A tail call, so that this frame is not in the stack.  The
+	 * destination is therefore read before preemption is disabled,
+	 * outside printk_dest()'s rule: a caller racing the removal of
+	 * the destination's instance may write into it as it goes.
 	 */
 	__ftrace_trace_stack(printk_trace, printk_trace->array_buffer.buffer,
 			     tracing_gen_ctx(), skip, NULL);

@@ -548,10 +548,9 @@ static __init void register_trigger_cmds(void)
 
 /*
  * trace_trigger=EVENT.TRIGGER[,EVENT.TRIGGER...]: applied to the global
- * instance's files by trigger_boot_init().  6.12 also applies them to
- * boot instances, from a path that already holds event_mutex
- * (trace_array_get_by_name()), which would deadlock; ours leaves boot
- * instances alone.
+ * instance's files by trigger_boot_init(), and to no other instance:
+ * boot instances are made under event_mutex (trace_array_get_by_name()),
+ * which applying a trigger takes (triggers.rst, "Differences").
  */
 #define TRIG_BOOT_MAX		32
 
