@@ -20,7 +20,7 @@
  * once those return.
  *
  * Locking, beside each field below: event_mutex (kernel/trace/
- * trace_registry.h, the outermost lock of the registry) guards the
+ * trace_event.h, the outermost lock of the registry) guards the
  * list, the field lists and every perf count; the BPF program array is
  * RCU-published.  A probe reads a call without a lock, from any
  * context.
@@ -191,7 +191,7 @@ struct trace_event_call {
 	int			flags;		/* TRACE_EVENT_FL_* */
 
 #ifdef CONFIG_PERF_EVENTS
-	/* perf's side, kernel/trace/trace_event_perf.c. */
+	/* perf's side, kernel/trace/events/trace_event_perf.c. */
 	int				perf_refcount;	/* event_mutex */
 	struct hlist_head __percpu	*perf_events;	/* event_mutex; RCU */
 	struct bpf_prog_array __rcu	*prog_array;	/* BPF_EVENTS: NULL here; RCU */

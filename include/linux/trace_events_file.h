@@ -27,7 +27,7 @@
  *								soft_disabled()
  *
  * Locking of struct trace_event_file: event_mutex (kernel/trace/
- * trace_registry.h) serialises every change of the flags, the filter,
+ * trace_event.h) serialises every change of the flags, the filter,
  * the trigger list and the two mode counts; flag bits are still set and
  * cleared with atomic bit operations (set_bit(), test_and_clear_bit()),
  * so that no update of one bit can undo another's.  Probes read all of it
@@ -214,7 +214,7 @@ static inline void hist_poll_wakeup(void)
 {
 }
 
-/* ---- task names and tgids (kernel/trace/trace_cmdline.c) --------------- */
+/* ---- task names and tgids (kernel/trace/lib/trace_cmdline.c) --------------- */
 
 /* Save the comm (saved_cmdlines) or the tgid (saved_tgids) of @tsk. */
 void tracing_record_cmdline(struct task_struct *tsk);

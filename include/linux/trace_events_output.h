@@ -8,7 +8,7 @@
  * An event type (struct trace_event) is an id and four print
  * functions, one per output mode of "trace" and "trace_pipe": text,
  * raw, hex and binary.  register_trace_event() hands out the id
- * (kernel/trace/trace_output.c, the event-type registry) and the
+ * (kernel/trace/output/trace_output.c, the event-type registry) and the
  * reader calls the function of the mode the options select, with the
  * record in iter->ent.  The output pass of the staging headers
  * (include/trace/stages/output.h) generates the text function of
@@ -85,7 +85,7 @@ const char *trace_print_flags_seq_u64(struct trace_seq *s, const char *delim,
  * struct trace_iterator - one reader's position in an instance's buffer
  *
  * Made by the open of "trace", "trace_pipe", "snapshot" and their
- * per-CPU forms, and by ftrace_dump() (kernel/trace/trace_reader.c).
+ * per-CPU forms, and by ftrace_dump() (kernel/trace/reader/trace_reader.c).
  * The generated output functions read ent, seq, tmp_seq, tr and
  * iter_flags; the rest is the reader's.
  *
@@ -94,7 +94,7 @@ const char *trace_print_flags_seq_u64(struct trace_seq *s, const char *delim,
  * trace_pipe, under the seq_file's lock for "trace".  @closed and
  * @wait_index are the wake-up handshake of a release with sleeping
  * readers: closed is stored first, then wait_index is bumped with
- * release order (kernel/trace/trace_raw_files.c).
+ * release order (kernel/trace/files/trace_raw_files.c).
  *
  * Member order is 6.12's: kernel/trace code is built against it and
  * it is kept so that the change of header changes no generated code.

@@ -2,7 +2,7 @@
 /*
  * Trace events as perf sees them, and the BPF hooks perf and the BPF
  * syscall call through this header (Documentation/trace/retrace/
- * trace-events-h.rst; perf.rst for kernel/trace/trace_event_perf.c).
+ * trace-events-h.rst; perf.rst for kernel/trace/events/trace_event_perf.c).
  *
  * perf_event_open(PERF_TYPE_TRACEPOINT, config = event id) lands in
  * perf_trace_init(); add/del follow the perf event on and off a CPU and
@@ -142,7 +142,7 @@ static inline void perf_event_detach_bpf_prog(struct perf_event *event)
 }
 
 #ifdef CONFIG_PERF_EVENTS
-/* ---- perf's tracepoint PMU (kernel/trace/trace_event_perf.c) ---------- */
+/* ---- perf's tracepoint PMU (kernel/trace/events/trace_event_perf.c) ---------- */
 
 int perf_trace_init(struct perf_event *event);
 void perf_trace_destroy(struct perf_event *event);

@@ -6,7 +6,7 @@
  * buffer followed by the seq_buf that tracks it, a read position for
  * callers that copy the text out in pieces, and a "full" flag.
  *
- * Contract, for every trace_seq_*() writer in kernel/trace/trace_seq.c:
+ * Contract, for every trace_seq_*() writer in kernel/trace/output/trace_seq.c:
  *
  *  - A write lands whole or not at all.  When the text of one call does
  *    not fit in what is left, nothing of it stays in the buffer and the

@@ -33,20 +33,20 @@
 #include <linux/workqueue.h>
 
 #include "trace_records.h"	/* ftrace/ records, trace_assign_type() */
-#include "trace_flags.h"		/* TRACE_FLAGS, TRACE_ITER_* */
-#include "trace_array.h"	/* instances, buffers, snapshots */
-#include "trace_tracer.h"	/* struct tracer, tracer options */
-#include "trace_files.h"	/* tracefs file helpers */
-#include "trace_pid.h"		/* pid sets and the pid files' helpers */
-#include "trace_cmdline.h"	/* saved task names and tgids */
-#include "trace_errlog.h"	/* error_log */
-#include "trace_printk.h"	/* trace_printk() inside kernel/trace */
-#include "trace_registry.h"	/* fields, filters, systems, event files */
-#include "trace_trigger_api.h"	/* trigger commands and instances */
-#include "trace_reader.h"	/* iterators, printing records */
-#include "trace_output.h"	/* the output library */
-#include "trace_write.h"	/* reserve and commit */
-#include "trace_dump.h"		/* ftrace_dump() */
+#include "tracers/trace_flags.h"		/* TRACE_FLAGS, TRACE_ITER_* */
+#include "instance/trace_array.h"	/* instances, buffers, snapshots */
+#include "tracers/trace_tracer.h"	/* struct tracer, tracer options */
+#include "fs/trace_fs.h"	/* tracefs file helpers */
+#include "lib/trace_pid.h"		/* pid sets and the pid files' helpers */
+#include "lib/trace_cmdline.h"	/* saved task names and tgids */
+#include "messages/trace_errlog.h"	/* error_log */
+#include "messages/trace_printk.h"	/* trace_printk() inside kernel/trace */
+#include "events/trace_event.h"	/* fields, filters, systems, event files */
+#include "triggers/trace_trigger.h"	/* trigger commands and instances */
+#include "reader/trace_reader.h"	/* iterators, printing records */
+#include "output/trace_output.h"	/* the output library */
+#include "write/trace_write.h"	/* reserve and commit */
+#include "reader/trace_dump.h"		/* ftrace_dump() */
 #include "trace_pending.h"	/* stubs of the pending capabilities */
 
 #endif /* _LINUX_KERNEL_TRACE_H */

@@ -3,7 +3,7 @@
 #
 # eval-kunit-data.py VMLINUX FORMATS OUT.h
 #
-# Test vectors for the KUnit suite "trace_eval" (kernel/trace/trace_eval_kunit.c)
+# Test vectors for the KUnit suite "trace_eval" (kernel/trace/events/trace_eval_kunit.c)
 # taken from the reference kernel: for every built-in event whose system has
 # eval maps and whose print fmt the maps change, the print fmt as compiled (read
 # from VMLINUX's data: the event call's print_fmt before boot rewrote it), the

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf_tracepoint.sh - trace events through perf (kernel/trace/trace_event_perf.c):
+# perf_tracepoint.sh - trace events through perf (kernel/trace/events/trace_event_perf.c):
 # perf list shows every event of available_events as a tracepoint;
 # perf record + perf script of sched_switch system-wide (the raw records
 # decode with the format file), a perf filter (only matching records

@@ -3,7 +3,7 @@
 #
 # ring_buffer_stress.sh - the ring buffer under writers from task and
 # hrtimer context on every CPU, a consumer per CPU, resizes and mode
-# switches (kernel/trace/ring_buffer_stress.c).
+# switches (kernel/trace/ring_buffer/ring_buffer_stress.c).
 #
 # The module runs for rb_stress_seconds=N of the kernel command line
 # (default 5; `make stress` boots with a longer one) inside insmod and
