@@ -81,7 +81,7 @@ trig_judge(struct event_trigger_data *data, void *rec)
 	 * it (a filter without a program matches everything).
 	 */
 	if (filter && !fprog_match(rcu_dereference_raw(filter->prog),
-				 rec, UINT_MAX))
+				   rec, UINT_MAX))
 		return TRIG_SKIP;
 	if (event_command_post_trigger(data->cmd_ops))
 		return TRIG_DEFER;

@@ -115,13 +115,15 @@ static bool is_dyn_string(struct ftrace_event_field *field)
 /*
  * A zeroed record of @call with every string empty, one spare NUL byte
  * at the end (where empty dynamic strings point), and the writer's
- * context in the common fields.
+ * context in the common fields.  The fixed part is never shorter than
+ * the common fields, which an event without fields of its own has too.
  */
 static int inject_rec_init(struct inject_rec *rec,
 			   struct trace_event_call *call)
 {
 	struct ftrace_event_field *field;
-	int fixed = inject_fixed_size(call);
+	int fixed = max_t(int, inject_fixed_size(call),
+			  sizeof(struct trace_entry));
 
 	rec->size = fixed + 1;
 	rec->data = kzalloc(rec->size, GFP_KERNEL);

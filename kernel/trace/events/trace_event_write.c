@@ -188,7 +188,7 @@ static bool event_write_verdict(struct trace_event_buffer *fbuffer,
 		struct event_filter *f = rcu_dereference_sched(file->filter);
 
 		if (f && !fprog_match(rcu_dereference_sched(f->prog),
-				    fbuffer->entry, UINT_MAX))
+				      fbuffer->entry, UINT_MAX))
 			return false;
 	}
 	return !(flags & EVENT_FILE_FL_PID_FILTER) ||

@@ -115,10 +115,6 @@ static const struct dir_file top_files[] = {
 	  &tracing_saved_cmdlines_size_fops, .no_instance = true },
 	{ "saved_tgids",	TRACE_MODE_READ,  &tracing_saved_tgids_fops,
 	  .no_instance = true },
-#ifdef CONFIG_DYNAMIC_FTRACE
-	{ "dyn_ftrace_total_info", TRACE_MODE_READ, &tracing_dyn_info_fops,
-	  .no_instance = true },
-#endif
 };
 
 /*

@@ -162,18 +162,18 @@ struct fprog;
 #define FPROG_MAX_STR	256U
 
 struct fprog *fprog_compile(const struct fprog_schema *schema,
-			     const char *text, struct fprog_error *error);
+			    const char *text, struct fprog_error *error);
 bool fprog_match(const struct fprog *prog, const void *rec,
-	       unsigned int size);
+		 unsigned int size);
 void fprog_free(struct fprog *prog);
 
 int fprog_ip_patterns(const struct fprog *prog,
-		    int (*fn)(void *data, bool trace, const char *pattern),
+		      int (*fn)(void *data, bool trace, const char *pattern),
 		    void *data);
 
 enum fprog_field_kind fprog_field_kind_of(const char *type);
 const char *fprog_msg_text(enum fprog_msg msg);
 int fprog_format_error(char *buf, size_t size, const char *text,
-		     const struct fprog_error *err);
+		       const struct fprog_error *err);
 
 #endif /* _KERNEL_TRACE_TRACE_FILTER_H */

@@ -73,7 +73,7 @@ static bool fprog_in_record(u32 offset, u32 len, unsigned int size)
 }
 
 static __always_inline u64 fprog_load(const void *rec, u32 offset, u8 width,
-				    bool is_signed)
+				      bool is_signed)
 {
 	const void *p = rec + offset;
 	u64 v;
@@ -135,7 +135,7 @@ static bool fprog_cpu_vs_set(u8 op, unsigned int cpu, const struct cpumask *set)
  * bits that may be unaligned and shorter than nr_cpu_ids.
  */
 static const void *fprog_field_set(const struct fprog_insn *insn, const void *rec,
-				 unsigned int size, unsigned int *nbits)
+				   unsigned int size, unsigned int *nbits)
 {
 	u32 loc;
 
@@ -149,7 +149,7 @@ static const void *fprog_field_set(const struct fprog_insn *insn, const void *re
 }
 
 static unsigned long fprog_set_word(const void *bits, unsigned int nbits,
-				  unsigned int word)
+				    unsigned int word)
 {
 	unsigned long w;
 
@@ -162,7 +162,7 @@ static unsigned long fprog_set_word(const void *bits, unsigned int nbits,
 }
 
 static bool fprog_test_set_set(const struct fprog_insn *insn, const void *rec,
-			     unsigned int size)
+			       unsigned int size)
 {
 	const unsigned long *want = cpumask_bits(insn->mask);
 	unsigned int nbits, word, words = BITS_TO_LONGS(nr_cpu_ids);
@@ -194,7 +194,7 @@ static bool fprog_test_set_set(const struct fprog_insn *insn, const void *rec,
 
 /* A cpumask field against one CPU: "==" means exactly that CPU. */
 static bool fprog_test_set_cpu(const struct fprog_insn *insn, const void *rec,
-			     unsigned int size)
+			       unsigned int size)
 {
 	unsigned int nbits, word, words, cpu = insn->val;
 	bool has, others = false;
@@ -227,7 +227,7 @@ static bool fprog_test_set_cpu(const struct fprog_insn *insn, const void *rec,
 
 /* Copy a "char *" string into this context's scratch buffer. */
 static const char *fprog_fetch_ptr(const struct fprog_insn *insn, const void *rec,
-				 unsigned int size)
+				   unsigned int size)
 {
 	struct fprog_scratch __percpu *sc = READ_ONCE(fprog_scratch);
 	unsigned long ptr;
@@ -249,7 +249,7 @@ static const char *fprog_fetch_ptr(const struct fprog_insn *insn, const void *re
 
 /* Where the string of a string test is, and how many bytes it may span. */
 static const char *fprog_string(const struct fprog_insn *insn, const void *rec,
-			      unsigned int size, unsigned int *max)
+				unsigned int size, unsigned int *max)
 {
 	u32 loc, base;
 
@@ -284,7 +284,7 @@ static const char *fprog_string(const struct fprog_insn *insn, const void *rec,
 }
 
 static bool fprog_test_string(const struct fprog_insn *insn, const void *rec,
-			    unsigned int size)
+			      unsigned int size)
 {
 	const char *pat = insn->pat, *str;
 	unsigned int max, n, k = insn->len, i;
@@ -318,19 +318,19 @@ static bool fprog_test_string(const struct fprog_insn *insn, const void *rec,
 
 /* An integer field against a number: most tests, inlined in the loop. */
 static __always_inline bool fprog_test_num(const struct fprog_insn *insn,
-					 const void *rec, unsigned int size)
+					   const void *rec, unsigned int size)
 {
 	if (!fprog_in_record(insn->offset, insn->width, size))
 		return false;
 	return fprog_compare(insn->op,
 			   fprog_load(rec, insn->offset, insn->width,
-				    insn->is_signed),
+				      insn->is_signed),
 			   insn->val, insn->is_signed);
 }
 
 /* Every other test, out of line (FPROG_T_NUM also works here). */
 static noinline bool fprog_test(const struct fprog_insn *insn, const void *rec,
-			      unsigned int size)
+				unsigned int size)
 {
 	unsigned long addr;
 	unsigned int cpu;
@@ -371,7 +371,7 @@ static noinline bool fprog_test(const struct fprog_insn *insn, const void *rec,
 }
 
 bool fprog_run(const struct fprog *prog, const void *rec, unsigned int size,
-	     unsigned int *steps)
+	       unsigned int *steps)
 {
 	unsigned int pc = 0, n = prog->nr_insns, ran = 0;
 

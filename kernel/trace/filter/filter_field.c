@@ -40,7 +40,7 @@ static const struct fprog_field fprog_generic[] = {
 };
 
 static const struct fprog_field *fprog_scan(const struct fprog_field *fields,
-					unsigned int nr, const char *name,
+					    unsigned int nr, const char *name,
 					unsigned int len)
 {
 	unsigned int i;
@@ -53,14 +53,14 @@ static const struct fprog_field *fprog_scan(const struct fprog_field *fields,
 
 /* @name is not NUL-terminated: @len bytes of the filter text. */
 const struct fprog_field *fprog_find_field(const struct fprog_schema *schema,
-				       const char *name, unsigned int len)
+					   const char *name, unsigned int len)
 {
 	const struct fprog_field *field;
 
 	field = fprog_scan(schema->fields, schema->nr_fields, name, len);
 	if (!field)
 		field = fprog_scan(fprog_generic, ARRAY_SIZE(fprog_generic), name,
-				 len);
+				   len);
 	return field;
 }
 
@@ -137,7 +137,7 @@ const char *fprog_msg_text(enum fprog_msg msg)
  * Return: as snprintf(): the length the whole string needs.
  */
 int fprog_format_error(char *buf, size_t size, const char *text,
-		     const struct fprog_error *err)
+		       const struct fprog_error *err)
 {
 	size_t len = strlen(text);
 	int col = min_t(size_t, err->pos, len);

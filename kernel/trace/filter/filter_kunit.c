@@ -3,7 +3,7 @@
  * KUnit suite "trace_filter" for the event filter
  * language (kernel/trace/filter/filter*.c).
  *
- * A made-up event (struct fprogk_rec) has a field of every kind the filter
+ * A made-up event (struct fk_rec) has a field of every kind the filter
  * knows.  The cases compile filters against it and run them on records:
  *   - every operator on integers of each width and signedness, with the
  *     operand cut to the field's width;
@@ -37,7 +37,7 @@
 #include "filter.h"
 #include "filter_prog.h"
 
-struct fprogk_rec {
+struct fk_rec {
 	u16		common_type;
 	u8		common_flags;
 	u8		common_preempt_count;
@@ -62,46 +62,46 @@ struct fprogk_rec {
 	char		data[192];
 };
 
-#define FPROGK_OFS(member)	offsetof(struct fprogk_rec, member)
-#define FPROGK_SZ(member)		sizeof_field(struct fprogk_rec, member)
+#define FK_OFS(member)	offsetof(struct fk_rec, member)
+#define FK_SZ(member)		sizeof_field(struct fk_rec, member)
 
-static const struct fprog_field fprogk_fields[] = {
-	{ "common_type", FPROGK_OFS(common_type), FPROGK_SZ(common_type), FPROG_FIELD_INT, false },
-	{ "common_flags", FPROGK_OFS(common_flags), FPROGK_SZ(common_flags), FPROG_FIELD_INT, false },
-	{ "common_preempt_count", FPROGK_OFS(common_preempt_count),
-	  FPROGK_SZ(common_preempt_count), FPROG_FIELD_INT, false },
-	{ "common_pid", FPROGK_OFS(common_pid), FPROGK_SZ(common_pid), FPROG_FIELD_INT, true },
-	{ "s8v", FPROGK_OFS(s8v), FPROGK_SZ(s8v), FPROG_FIELD_INT, true },
-	{ "u8v", FPROGK_OFS(u8v), FPROGK_SZ(u8v), FPROG_FIELD_INT, false },
-	{ "s16v", FPROGK_OFS(s16v), FPROGK_SZ(s16v), FPROG_FIELD_INT, true },
-	{ "u16v", FPROGK_OFS(u16v), FPROGK_SZ(u16v), FPROG_FIELD_INT, false },
-	{ "odd", FPROGK_OFS(odd), FPROGK_SZ(odd), FPROG_FIELD_INT, false },
-	{ "s32v", FPROGK_OFS(s32v), FPROGK_SZ(s32v), FPROG_FIELD_INT, true },
-	{ "u32v", FPROGK_OFS(u32v), FPROGK_SZ(u32v), FPROG_FIELD_INT, false },
-	{ "s64v", FPROGK_OFS(s64v), FPROGK_SZ(s64v), FPROG_FIELD_INT, true },
-	{ "u64v", FPROGK_OFS(u64v), FPROGK_SZ(u64v), FPROG_FIELD_INT, false },
-	{ "name", FPROGK_OFS(name), FPROGK_SZ(name), FPROG_FIELD_CHAR_ARRAY, false },
-	{ "dstr", FPROGK_OFS(dstr), FPROGK_SZ(dstr), FPROG_FIELD_DATA_LOC_STR, false },
-	{ "rstr", FPROGK_OFS(rstr), FPROGK_SZ(rstr), FPROG_FIELD_REL_LOC_STR, false },
-	{ "mask", FPROGK_OFS(mask), FPROGK_SZ(mask), FPROG_FIELD_CPUMASK, false },
-	{ "cpuv", FPROGK_OFS(cpuv), FPROGK_SZ(cpuv), FPROG_FIELD_INT, false },
-	{ "kptr", FPROGK_OFS(kptr), FPROGK_SZ(kptr), FPROG_FIELD_PTR_STR, false },
-	{ "uptr", FPROGK_OFS(uptr), FPROGK_SZ(uptr), FPROG_FIELD_PTR_STR, false },
-	{ "addr", FPROGK_OFS(addr), FPROGK_SZ(addr), FPROG_FIELD_INT, false },
+static const struct fprog_field fk_fields[] = {
+	{ "common_type", FK_OFS(common_type), FK_SZ(common_type), FPROG_FIELD_INT, false },
+	{ "common_flags", FK_OFS(common_flags), FK_SZ(common_flags), FPROG_FIELD_INT, false },
+	{ "common_preempt_count", FK_OFS(common_preempt_count),
+	  FK_SZ(common_preempt_count), FPROG_FIELD_INT, false },
+	{ "common_pid", FK_OFS(common_pid), FK_SZ(common_pid), FPROG_FIELD_INT, true },
+	{ "s8v", FK_OFS(s8v), FK_SZ(s8v), FPROG_FIELD_INT, true },
+	{ "u8v", FK_OFS(u8v), FK_SZ(u8v), FPROG_FIELD_INT, false },
+	{ "s16v", FK_OFS(s16v), FK_SZ(s16v), FPROG_FIELD_INT, true },
+	{ "u16v", FK_OFS(u16v), FK_SZ(u16v), FPROG_FIELD_INT, false },
+	{ "odd", FK_OFS(odd), FK_SZ(odd), FPROG_FIELD_INT, false },
+	{ "s32v", FK_OFS(s32v), FK_SZ(s32v), FPROG_FIELD_INT, true },
+	{ "u32v", FK_OFS(u32v), FK_SZ(u32v), FPROG_FIELD_INT, false },
+	{ "s64v", FK_OFS(s64v), FK_SZ(s64v), FPROG_FIELD_INT, true },
+	{ "u64v", FK_OFS(u64v), FK_SZ(u64v), FPROG_FIELD_INT, false },
+	{ "name", FK_OFS(name), FK_SZ(name), FPROG_FIELD_CHAR_ARRAY, false },
+	{ "dstr", FK_OFS(dstr), FK_SZ(dstr), FPROG_FIELD_DATA_LOC_STR, false },
+	{ "rstr", FK_OFS(rstr), FK_SZ(rstr), FPROG_FIELD_REL_LOC_STR, false },
+	{ "mask", FK_OFS(mask), FK_SZ(mask), FPROG_FIELD_CPUMASK, false },
+	{ "cpuv", FK_OFS(cpuv), FK_SZ(cpuv), FPROG_FIELD_INT, false },
+	{ "kptr", FK_OFS(kptr), FK_SZ(kptr), FPROG_FIELD_PTR_STR, false },
+	{ "uptr", FK_OFS(uptr), FK_SZ(uptr), FPROG_FIELD_PTR_STR, false },
+	{ "addr", FK_OFS(addr), FK_SZ(addr), FPROG_FIELD_INT, false },
 };
 
-/* Two fake functions: fprogk_a at [0x1000, 0x1100), fprogk_b at [0x2000, 0x2040). */
-static unsigned long fprogk_sym_name(const char *name)
+/* Two fake functions: fk_a at [0x1000, 0x1100), fk_b at [0x2000, 0x2040). */
+static unsigned long fk_sym_name(const char *name)
 {
-	if (!strcmp(name, "fprogk_a"))
+	if (!strcmp(name, "fk_a"))
 		return 0x1000;
-	if (!strcmp(name, "fprogk_b"))
+	if (!strcmp(name, "fk_b"))
 		return 0x2000;
 	return 0;
 }
 
-static bool fprogk_sym_range(unsigned long addr, unsigned long *start,
-			   unsigned long *size)
+static bool fk_sym_range(unsigned long addr, unsigned long *start,
+			 unsigned long *size)
 {
 	if (addr >= 0x1000 && addr < 0x1100) {
 		*start = 0x1000;
@@ -116,30 +116,30 @@ static bool fprogk_sym_range(unsigned long addr, unsigned long *start,
 	return false;
 }
 
-static const struct fprog_symbols fprogk_symbols = {
-	.lookup_name	= fprogk_sym_name,
-	.lookup_range	= fprogk_sym_range,
+static const struct fprog_symbols fk_symbols = {
+	.lookup_name	= fk_sym_name,
+	.lookup_range	= fk_sym_range,
 };
 
-static const struct fprog_schema fprogk_schema = {
-	.fields		= fprogk_fields,
-	.nr_fields	= ARRAY_SIZE(fprogk_fields),
-	.symbols	= &fprogk_symbols,
+static const struct fprog_schema fk_schema = {
+	.fields		= fk_fields,
+	.nr_fields	= ARRAY_SIZE(fk_fields),
+	.symbols	= &fk_symbols,
 };
 
-static const char fprogk_kstring[] = "hello world";
+static const char fk_kstring[] = "hello world";
 
 /* Put @s (NUL included) at @at in the data area; return its __data_loc. */
-static u32 fprogk_put(struct fprogk_rec *r, unsigned int at, const char *s)
+static u32 fk_put(struct fk_rec *r, unsigned int at, const char *s)
 {
 	unsigned int len = strlen(s) + 1;
 
 	memcpy(r->data + at, s, len);
-	return (len << 16) | (offsetof(struct fprogk_rec, data) + at);
+	return (len << 16) | (offsetof(struct fk_rec, data) + at);
 }
 
 /* Set the cpumask field to the CPUs in @cpus (a bit per CPU, < 64). */
-static void fprogk_put_mask(struct fprogk_rec *r, unsigned int at, u64 cpus)
+static void fk_put_mask(struct fk_rec *r, unsigned int at, u64 cpus)
 {
 	unsigned int words = BITS_TO_LONGS(nr_cpu_ids), i;
 	unsigned long w[2] = { (unsigned long)cpus,
@@ -150,10 +150,10 @@ static void fprogk_put_mask(struct fprogk_rec *r, unsigned int at, u64 cpus)
 		       i < ARRAY_SIZE(w) ? &w[i] : &(unsigned long){ 0 },
 		       sizeof(long));
 	r->mask = ((words * sizeof(long)) << 16) |
-		  (offsetof(struct fprogk_rec, data) + at);
+		  (offsetof(struct fk_rec, data) + at);
 }
 
-static void fprogk_fill(struct fprogk_rec *r)
+static void fk_fill(struct fk_rec *r)
 {
 	u32 loc;
 
@@ -169,32 +169,32 @@ static void fprogk_fill(struct fprogk_rec *r)
 	r->s64v = -5000000000LL;
 	r->u64v = 0xfffffffffffffff0ULL;
 	strscpy(r->name, "kworker/1:2", sizeof(r->name));
-	r->dstr = fprogk_put(r, 0, "bash");
+	r->dstr = fk_put(r, 0, "bash");
 	/* __rel_loc counts from the end of its own u32. */
-	loc = fprogk_put(r, 16, "systemd-journal");
+	loc = fk_put(r, 16, "systemd-journal");
 	r->rstr = (loc & 0xffff0000) |
-		  ((loc & 0xffff) - offsetof(struct fprogk_rec, rstr) - 4);
-	fprogk_put_mask(r, 64, BIT(1));
+		  ((loc & 0xffff) - offsetof(struct fk_rec, rstr) - 4);
+	fk_put_mask(r, 64, BIT(1));
 	r->cpuv = 1;
-	r->kptr = (unsigned long)fprogk_kstring;
+	r->kptr = (unsigned long)fk_kstring;
 	r->addr = 0x1010;
 }
 
 /* Compile @text against the test schema; the test fails if it does not. */
-static struct fprog *fprogk_compile(struct kunit *test, const char *text)
+static struct fprog *fk_compile(struct kunit *test, const char *text)
 {
 	struct fprog_error err;
 	struct fprog *prog;
 
-	prog = fprog_compile(&fprogk_schema, text, &err);
+	prog = fprog_compile(&fk_schema, text, &err);
 	KUNIT_EXPECT_FALSE_MSG(test, IS_ERR(prog),
 			       "\"%s\": errno %d, \"%s\" at %u", text, err.err,
 			       fprog_msg_text(err.msg), err.pos);
 	return IS_ERR(prog) ? NULL : prog;
 }
 
-static bool fprogk_run(const struct fprog *prog, const struct fprogk_rec *r,
-		     unsigned int size, unsigned int *steps)
+static bool fk_run(const struct fprog *prog, const struct fk_rec *r,
+		   unsigned int size, unsigned int *steps)
 {
 	bool hit;
 
@@ -204,33 +204,33 @@ static bool fprogk_run(const struct fprog *prog, const struct fprogk_rec *r,
 	return hit;
 }
 
-struct fprogk_case {
+struct fk_case {
 	const char	*text;
 	bool		match;
 };
 
-static void fprogk_expect(struct kunit *test, const struct fprogk_rec *r,
-			const char *text, bool match)
+static void fk_expect(struct kunit *test, const struct fk_rec *r,
+		      const char *text, bool match)
 {
-	struct fprog *prog = fprogk_compile(test, text);
+	struct fprog *prog = fk_compile(test, text);
 
 	if (!prog)
 		return;
-	KUNIT_EXPECT_EQ_MSG(test, fprogk_run(prog, r, sizeof(*r), NULL), match,
+	KUNIT_EXPECT_EQ_MSG(test, fk_run(prog, r, sizeof(*r), NULL), match,
 			    "\"%s\"", text);
 	fprog_free(prog);
 }
 
-static void fprogk_table(struct kunit *test, const struct fprogk_rec *r,
-		       const struct fprogk_case *c, unsigned int n)
+static void fk_table(struct kunit *test, const struct fk_rec *r,
+		     const struct fk_case *c, unsigned int n)
 {
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		fprogk_expect(test, r, c[i].text, c[i].match);
+		fk_expect(test, r, c[i].text, c[i].match);
 }
 
-static const struct fprogk_case fprogk_int_cases[] = {
+static const struct fk_case fk_int_cases[] = {
 	{ "s8v == -5", true },		{ "s8v != -5", false },
 	{ "s8v < 0", true },		{ "s8v <= -6", false },
 	{ "s8v > -6", true },		{ "s8v >= -5", true },
@@ -261,16 +261,16 @@ static const struct fprogk_case fprogk_int_cases[] = {
 	{ "STACKTRACE == 0x4d20000002a", true },	/* first 8 bytes, LE */
 };
 
-static void fprogk_ints(struct kunit *test)
+static void fk_ints(struct kunit *test)
 {
-	struct fprogk_rec r;
+	struct fk_rec r;
 
-	fprogk_fill(&r);
-	fprogk_table(test, &r, fprogk_int_cases, ARRAY_SIZE(fprogk_int_cases));
+	fk_fill(&r);
+	fk_table(test, &r, fk_int_cases, ARRAY_SIZE(fk_int_cases));
 	KUNIT_EXPECT_TRUE(test, fprog_match(NULL, &r, sizeof(r)));
 }
 
-static const struct fprogk_case fprogk_string_cases[] = {
+static const struct fk_case fk_string_cases[] = {
 	{ "name == \"kworker/1:2\"", true },
 	{ "name != 'kworker/1:2'", false },
 	{ "name == \"kworker\"", false },
@@ -303,42 +303,42 @@ static const struct fprogk_case fprogk_string_cases[] = {
 	{ "comm ~ '*'", true },
 };
 
-static void fprogk_strings(struct kunit *test)
+static void fk_strings(struct kunit *test)
 {
 	char text[64];
-	struct fprogk_rec r;
+	struct fk_rec r;
 
-	fprogk_fill(&r);
-	fprogk_table(test, &r, fprogk_string_cases, ARRAY_SIZE(fprogk_string_cases));
+	fk_fill(&r);
+	fk_table(test, &r, fk_string_cases, ARRAY_SIZE(fk_string_cases));
 
 	snprintf(text, sizeof(text), "COMM == \"%s\"", current->comm);
-	fprogk_expect(test, &r, text, true);
+	fk_expect(test, &r, text, true);
 	snprintf(text, sizeof(text), "comm ~ '%.3s*'", current->comm);
-	fprogk_expect(test, &r, text, true);
+	fk_expect(test, &r, text, true);
 
 	/* A full array with no NUL: all 16 bytes count, no more. */
 	memset(r.name, 'a', sizeof(r.name));
-	fprogk_expect(test, &r, "name == 'aaaaaaaaaaaaaaaa'", true);
-	fprogk_expect(test, &r, "name == 'aaaaaaaaaaaaaaaaa'", false);
-	fprogk_expect(test, &r, "name ~ '*aaa'", true);
+	fk_expect(test, &r, "name == 'aaaaaaaaaaaaaaaa'", true);
+	fk_expect(test, &r, "name == 'aaaaaaaaaaaaaaaaa'", false);
+	fk_expect(test, &r, "name ~ '*aaa'", true);
 
 	/* An empty __data_loc string. */
-	r.dstr = fprogk_put(&r, 0, "");
-	fprogk_expect(test, &r, "dstr == ''", true);
-	fprogk_expect(test, &r, "dstr ~ '*'", true);
+	r.dstr = fk_put(&r, 0, "");
+	fk_expect(test, &r, "dstr == ''", true);
+	fk_expect(test, &r, "dstr ~ '*'", true);
 
 	/* An unreadable pointer is a mismatch for == and != alike. */
 	r.kptr = 16;
-	fprogk_expect(test, &r, "kptr == 'x'", false);
-	fprogk_expect(test, &r, "kptr != 'x'", false);
+	fk_expect(test, &r, "kptr == 'x'", false);
+	fk_expect(test, &r, "kptr != 'x'", false);
 }
 
 /* "field.ustring" reads a user-space string; without it, a kernel one. */
-static void fprogk_ustring(struct kunit *test)
+static void fk_ustring(struct kunit *test)
 {
 	static const char text[] = "from user space";
 	unsigned long uaddr;
-	struct fprogk_rec r;
+	struct fk_rec r;
 
 	uaddr = kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
 			      MAP_ANONYMOUS | MAP_PRIVATE, 0);
@@ -346,18 +346,18 @@ static void fprogk_ustring(struct kunit *test)
 		kunit_skip(test, "no user mapping for the test");
 	KUNIT_ASSERT_EQ(test, copy_to_user((void __user *)uaddr, text,
 					   sizeof(text)), 0);
-	fprogk_fill(&r);
+	fk_fill(&r);
 	r.uptr = uaddr;
-	fprogk_expect(test, &r, "uptr.ustring == 'from user space'", true);
-	fprogk_expect(test, &r, "uptr.ustring ~ '*user*'", true);
-	fprogk_expect(test, &r, "uptr.ustring != 'from user space'", false);
+	fk_expect(test, &r, "uptr.ustring == 'from user space'", true);
+	fk_expect(test, &r, "uptr.ustring ~ '*user*'", true);
+	fk_expect(test, &r, "uptr.ustring != 'from user space'", false);
 	/* A user address read as a kernel string fails: a mismatch. */
-	fprogk_expect(test, &r, "uptr == 'from user space'", false);
+	fk_expect(test, &r, "uptr == 'from user space'", false);
 	/* A kernel address read as a user string fails too. */
-	fprogk_expect(test, &r, "kptr.ustring == 'hello world'", false);
+	fk_expect(test, &r, "kptr.ustring == 'hello world'", false);
 }
 
-static void fprogk_cpus(struct kunit *test)
+static void fk_cpus(struct kunit *test)
 {
 	/* "<before><this CPU><after>" and whether it matches. */
 	static const struct {
@@ -373,22 +373,22 @@ static void fprogk_cpus(struct kunit *test)
 		{ "CPU != CPUS{", "}", false },
 	};
 	struct fprog *progs[ARRAY_SIZE(running)];
-	struct fprogk_rec r;
+	struct fk_rec r;
 	unsigned int cpu, i;
 	char text[64];
 
-	fprogk_fill(&r);
+	fk_fill(&r);
 	migrate_disable();
 	cpu = raw_smp_processor_id();
 	for (i = 0; i < ARRAY_SIZE(running); i++) {
 		snprintf(text, sizeof(text), "%s%u%s", running[i].before, cpu,
 			 running[i].after);
-		progs[i] = fprogk_compile(test, text);
+		progs[i] = fk_compile(test, text);
 	}
 	for (i = 0; i < ARRAY_SIZE(running); i++) {
 		if (!progs[i])
 			continue;
-		KUNIT_EXPECT_EQ_MSG(test, fprogk_run(progs[i], &r, sizeof(r), NULL),
+		KUNIT_EXPECT_EQ_MSG(test, fk_run(progs[i], &r, sizeof(r), NULL),
 				    running[i].match, "%s%u%s on CPU %u",
 				    running[i].before, cpu, running[i].after,
 				    cpu);
@@ -397,65 +397,65 @@ static void fprogk_cpus(struct kunit *test)
 	migrate_enable();
 
 	/* An integer field holding a CPU number (1), against sets. */
-	fprogk_expect(test, &r, "cpuv & CPUS{1}", true);
-	fprogk_expect(test, &r, "cpuv == CPUS{1}", true);
-	fprogk_expect(test, &r, "cpuv == CPUS{0}", false);
-	fprogk_expect(test, &r, "cpuv != CPUS{0}", true);
+	fk_expect(test, &r, "cpuv & CPUS{1}", true);
+	fk_expect(test, &r, "cpuv == CPUS{1}", true);
+	fk_expect(test, &r, "cpuv == CPUS{0}", false);
+	fk_expect(test, &r, "cpuv != CPUS{0}", true);
 
 	/* The cpumask field holds {1}. */
-	fprogk_expect(test, &r, "mask & CPUS{1}", true);
-	fprogk_expect(test, &r, "mask == CPUS{1}", true);
-	fprogk_expect(test, &r, "mask == CPUS{0}", false);
-	fprogk_expect(test, &r, "mask != CPUS{0}", true);
-	fprogk_expect(test, &r, "mask & CPUS{0}", false);
+	fk_expect(test, &r, "mask & CPUS{1}", true);
+	fk_expect(test, &r, "mask == CPUS{1}", true);
+	fk_expect(test, &r, "mask == CPUS{0}", false);
+	fk_expect(test, &r, "mask != CPUS{0}", true);
+	fk_expect(test, &r, "mask & CPUS{0}", false);
 
 	if (nr_cpu_ids < 2)
 		kunit_skip(test, "sets of two CPUs need two CPUs");
 
-	fprogk_expect(test, &r, "CPU & CPUS{0-1}", raw_smp_processor_id() < 2);
-	fprogk_expect(test, &r, "CPU == CPUS{0-1}", false);
-	fprogk_expect(test, &r, "CPU != CPUS{0-1}", true);
-	fprogk_expect(test, &r, "cpuv & CPUS{0-1}", true);
-	fprogk_expect(test, &r, "cpuv == CPUS{0,1}", false);
-	fprogk_expect(test, &r, "cpuv != CPUS{0-1}", true);
-	fprogk_expect(test, &r, "mask & CPUS{0-1}", true);
-	fprogk_expect(test, &r, "mask == CPUS{0-1}", false);
-	fprogk_expect(test, &r, "mask != CPUS{0-1}", true);
+	fk_expect(test, &r, "CPU & CPUS{0-1}", raw_smp_processor_id() < 2);
+	fk_expect(test, &r, "CPU == CPUS{0-1}", false);
+	fk_expect(test, &r, "CPU != CPUS{0-1}", true);
+	fk_expect(test, &r, "cpuv & CPUS{0-1}", true);
+	fk_expect(test, &r, "cpuv == CPUS{0,1}", false);
+	fk_expect(test, &r, "cpuv != CPUS{0-1}", true);
+	fk_expect(test, &r, "mask & CPUS{0-1}", true);
+	fk_expect(test, &r, "mask == CPUS{0-1}", false);
+	fk_expect(test, &r, "mask != CPUS{0-1}", true);
 
-	fprogk_put_mask(&r, 64, BIT(0) | BIT(1));
-	fprogk_expect(test, &r, "mask == CPUS{0-1}", true);
-	fprogk_expect(test, &r, "mask == CPUS{1}", false);
-	fprogk_expect(test, &r, "mask != CPUS{1}", true);
-	fprogk_expect(test, &r, "mask & CPUS{1}", true);
+	fk_put_mask(&r, 64, BIT(0) | BIT(1));
+	fk_expect(test, &r, "mask == CPUS{0-1}", true);
+	fk_expect(test, &r, "mask == CPUS{1}", false);
+	fk_expect(test, &r, "mask != CPUS{1}", true);
+	fk_expect(test, &r, "mask & CPUS{1}", true);
 
 	/* A CPU number no CPU has: false whatever the operator. */
 	r.cpuv = 5000;
-	fprogk_expect(test, &r, "cpuv != CPUS{0-1}", false);
-	fprogk_expect(test, &r, "cpuv & CPUS{0-1}", false);
+	fk_expect(test, &r, "cpuv != CPUS{0-1}", false);
+	fk_expect(test, &r, "cpuv & CPUS{0-1}", false);
 }
 
-static void fprogk_function(struct kunit *test)
+static void fk_function(struct kunit *test)
 {
-	static const struct fprogk_case cases[] = {
-		{ "addr.function == fprogk_a", true },
-		{ "addr.function != fprogk_a", false },
-		{ "addr.function == fprogk_b", false },
-		{ "addr.function != fprogk_b", true },
+	static const struct fk_case cases[] = {
+		{ "addr.function == fk_a", true },
+		{ "addr.function != fk_a", false },
+		{ "addr.function == fk_b", false },
+		{ "addr.function != fk_b", true },
 		{ "addr.function == 0x1000", true },
 		{ "addr.function == 0x10ff", true },
 		{ "addr.function == 4096", true },
 	};
 	const struct fprog_schema real = {
-		.fields = fprogk_fields, .nr_fields = ARRAY_SIZE(fprogk_fields),
+		.fields = fk_fields, .nr_fields = ARRAY_SIZE(fk_fields),
 	};
 	struct fprog_error err;
 	struct fprog *prog;
-	struct fprogk_rec r;
+	struct fk_rec r;
 
-	fprogk_fill(&r);
-	fprogk_table(test, &r, cases, ARRAY_SIZE(cases));
+	fk_fill(&r);
+	fk_table(test, &r, cases, ARRAY_SIZE(cases));
 	r.addr = 0x1100;
-	fprogk_expect(test, &r, "addr.function == fprogk_a", false);
+	fk_expect(test, &r, "addr.function == fk_a", false);
 
 	if (!IS_ENABLED(CONFIG_KALLSYMS))
 		kunit_skip(test, "kallsyms is off");
@@ -463,11 +463,11 @@ static void fprogk_function(struct kunit *test)
 	r.addr = (unsigned long)fprog_compile + 1;
 	prog = fprog_compile(&real, "addr.function == fprog_compile", &err);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(prog), "errno %d", err.err);
-	KUNIT_EXPECT_TRUE(test, fprogk_run(prog, &r, sizeof(r), NULL));
+	KUNIT_EXPECT_TRUE(test, fk_run(prog, &r, sizeof(r), NULL));
 	fprog_free(prog);
 	prog = fprog_compile(&real, "addr.function == fprog_free", &err);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
-	KUNIT_EXPECT_FALSE(test, fprogk_run(prog, &r, sizeof(r), NULL));
+	KUNIT_EXPECT_FALSE(test, fk_run(prog, &r, sizeof(r), NULL));
 	fprog_free(prog);
 }
 
@@ -475,13 +475,13 @@ static void fprogk_function(struct kunit *test)
 #define T "u8v == 200"
 #define F "u8v == 1"
 
-struct fprogk_logic {
+struct fk_logic {
 	const char	*text;
 	bool		match;
 	unsigned int	steps;
 };
 
-static const struct fprogk_logic fprogk_logic_cases[] = {
+static const struct fk_logic fk_logic_cases[] = {
 	{ T, true, 1 },
 	{ F, false, 1 },
 	{ "!" T, false, 1 },
@@ -505,27 +505,27 @@ static const struct fprogk_logic fprogk_logic_cases[] = {
 	{ "(" T " && " T ") && (" T " && " F ")", false, 4 },
 };
 
-static void fprogk_logic(struct kunit *test)
+static void fk_logic(struct kunit *test)
 {
-	const struct fprogk_logic *c;
+	const struct fk_logic *c;
 	struct fprog *prog;
 	unsigned int steps, i;
-	struct fprogk_rec r;
+	struct fk_rec r;
 
-	fprogk_fill(&r);
-	for (i = 0; i < ARRAY_SIZE(fprogk_logic_cases); i++) {
-		c = &fprogk_logic_cases[i];
-		prog = fprogk_compile(test, c->text);
+	fk_fill(&r);
+	for (i = 0; i < ARRAY_SIZE(fk_logic_cases); i++) {
+		c = &fk_logic_cases[i];
+		prog = fk_compile(test, c->text);
 		if (!prog)
 			continue;
-		KUNIT_EXPECT_EQ_MSG(test, fprogk_run(prog, &r, sizeof(r), &steps),
+		KUNIT_EXPECT_EQ_MSG(test, fk_run(prog, &r, sizeof(r), &steps),
 				    c->match, "\"%s\"", c->text);
 		KUNIT_EXPECT_EQ_MSG(test, steps, c->steps, "\"%s\"", c->text);
 		fprog_free(prog);
 	}
 
 	/* The example of filter_prog.h, jump by jump. */
-	prog = fprogk_compile(test, T " && (" T " || !" T ")");
+	prog = fk_compile(test, T " && (" T " || !" T ")");
 	KUNIT_ASSERT_NOT_NULL(test, prog);
 	KUNIT_ASSERT_EQ(test, prog->nr_insns, 3);
 	KUNIT_EXPECT_EQ(test, prog->insns[0].jump_when, 0);
@@ -541,20 +541,20 @@ static void fprogk_logic(struct kunit *test)
 #undef F
 
 /* A small deterministic generator, so that a failure can be replayed. */
-static u32 fprogk_rand(u64 *state)
+static u32 fk_rand(u64 *state)
 {
 	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
 	return *state >> 33;
 }
 
-struct fprogk_gen {
+struct fk_gen {
 	char		*buf;
 	unsigned int	len;
 	unsigned int	cap;
 	u64		seed;
 };
 
-static void fprogk_emit(struct fprogk_gen *g, const char *s)
+static void fk_emit(struct fk_gen *g, const char *s)
 {
 	ssize_t n = strscpy(g->buf + g->len, s, g->cap - g->len);
 
@@ -562,205 +562,205 @@ static void fprogk_emit(struct fprogk_gen *g, const char *s)
 }
 
 /* Emit a random expression; return its value by the language's rules. */
-static bool fprogk_gen_expr(struct fprogk_gen *g, unsigned int depth);
+static bool fk_gen_expr(struct fk_gen *g, unsigned int depth);
 
-static bool fprogk_gen_factor(struct fprogk_gen *g, unsigned int depth)
+static bool fk_gen_factor(struct fk_gen *g, unsigned int depth)
 {
-	static const struct fprogk_case leaves[] = {
+	static const struct fk_case leaves[] = {
 		{ "u8v == 200", true }, { "u8v == 1", false },
 		{ "s8v < 0", true }, { "name ~ 'x*'", false },
 		{ "dstr == 'bash'", true }, { "CPU < 0", false },
 	};
 	bool neg = false, v;
 
-	while (fprogk_rand(&g->seed) % 4 == 0) {
-		fprogk_emit(g, "!");
+	while (fk_rand(&g->seed) % 4 == 0) {
+		fk_emit(g, "!");
 		neg = !neg;
 	}
-	if (depth && fprogk_rand(&g->seed) % 3 == 0) {
-		fprogk_emit(g, "(");
-		v = fprogk_gen_expr(g, depth - 1);
-		fprogk_emit(g, ")");
+	if (depth && fk_rand(&g->seed) % 3 == 0) {
+		fk_emit(g, "(");
+		v = fk_gen_expr(g, depth - 1);
+		fk_emit(g, ")");
 	} else {
-		const struct fprogk_case *l;
+		const struct fk_case *l;
 
-		l = &leaves[fprogk_rand(&g->seed) % ARRAY_SIZE(leaves)];
-		fprogk_emit(g, l->text);
+		l = &leaves[fk_rand(&g->seed) % ARRAY_SIZE(leaves)];
+		fk_emit(g, l->text);
 		v = l->match;
 	}
 	return v != neg;
 }
 
-static bool fprogk_gen_term(struct fprogk_gen *g, unsigned int depth)
+static bool fk_gen_term(struct fk_gen *g, unsigned int depth)
 {
-	bool v = fprogk_gen_factor(g, depth);
+	bool v = fk_gen_factor(g, depth);
 
-	while (fprogk_rand(&g->seed) % 3 == 0) {
-		fprogk_emit(g, " && ");
-		v &= fprogk_gen_factor(g, depth);
+	while (fk_rand(&g->seed) % 3 == 0) {
+		fk_emit(g, " && ");
+		v &= fk_gen_factor(g, depth);
 	}
 	return v;
 }
 
-static bool fprogk_gen_expr(struct fprogk_gen *g, unsigned int depth)
+static bool fk_gen_expr(struct fk_gen *g, unsigned int depth)
 {
-	bool v = fprogk_gen_term(g, depth);
+	bool v = fk_gen_term(g, depth);
 
-	while (fprogk_rand(&g->seed) % 3 == 0) {
-		fprogk_emit(g, " || ");
-		v |= fprogk_gen_term(g, depth);
+	while (fk_rand(&g->seed) % 3 == 0) {
+		fk_emit(g, " || ");
+		v |= fk_gen_term(g, depth);
 	}
 	return v;
 }
 
-static void fprogk_random_logic(struct kunit *test)
+static void fk_random_logic(struct kunit *test)
 {
-	struct fprogk_gen g = { .cap = 8192, .seed = 0x5eed };
+	struct fk_gen g = { .cap = 8192, .seed = 0x5eed };
 	struct fprog *prog;
 	unsigned int i, steps;
-	struct fprogk_rec r;
+	struct fk_rec r;
 	bool want;
 
-	fprogk_fill(&r);
+	fk_fill(&r);
 	g.buf = kunit_kzalloc(test, g.cap, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, g.buf);
 	for (i = 0; i < 2000; i++) {
 		g.len = 0;
-		want = fprogk_gen_expr(&g, 4);
+		want = fk_gen_expr(&g, 4);
 		if (g.len >= g.cap - 1)
 			continue;	/* truncated: not a valid case */
-		prog = fprogk_compile(test, g.buf);
+		prog = fk_compile(test, g.buf);
 		if (!prog)
 			return;
-		KUNIT_EXPECT_EQ_MSG(test, fprogk_run(prog, &r, sizeof(r), &steps),
+		KUNIT_EXPECT_EQ_MSG(test, fk_run(prog, &r, sizeof(r), &steps),
 				    want, "\"%s\"", g.buf);
 		KUNIT_EXPECT_LE(test, steps, prog->nr_insns);
 		fprog_free(prog);
 	}
 }
 
-struct fprogk_bad {
+struct fk_bad {
 	const char	*text;
 	int		err;
 	enum fprog_msg	msg;
 	unsigned int	pos;
 };
 
-#define FPROGK_BAD(t, e, m, p)	{ t, -(e), FPROG_MSG_##m, p }
+#define FK_BAD(t, e, m, p)	{ t, -(e), FPROG_MSG_##m, p }
 
 /*
  * Malformed filters: the errno the write returns, the error_log message
  * and the caret position, each pinned (they are an interface).
  */
-static const struct fprogk_bad fprogk_bad_cases[] = {
+static const struct fk_bad fk_bad_cases[] = {
 	/* nothing to filter on: -EINVAL with no message */
-	FPROGK_BAD("", EINVAL, ERRNO, 0),
-	FPROGK_BAD("   ", EINVAL, ERRNO, 0),
-	FPROGK_BAD("()", EINVAL, ERRNO, 0),
-	FPROGK_BAD("( ( ) )", EINVAL, ERRNO, 0),
+	FK_BAD("", EINVAL, ERRNO, 0),
+	FK_BAD("   ", EINVAL, ERRNO, 0),
+	FK_BAD("()", EINVAL, ERRNO, 0),
+	FK_BAD("( ( ) )", EINVAL, ERRNO, 0),
 	/* no field name where a predicate starts: -EPERM, no message */
-	FPROGK_BAD("&&", EPERM, ERRNO, 0),
-	FPROGK_BAD("!= 1", EPERM, ERRNO, 0),
-	FPROGK_BAD("(!)", EPERM, ERRNO, 0),
-	FPROGK_BAD("\x01 == 1", EPERM, ERRNO, 0),
-	FPROGK_BAD("u8v == 1 && (!)", EPERM, ERRNO, 0),
+	FK_BAD("&&", EPERM, ERRNO, 0),
+	FK_BAD("!= 1", EPERM, ERRNO, 0),
+	FK_BAD("(!)", EPERM, ERRNO, 0),
+	FK_BAD("\x01 == 1", EPERM, ERRNO, 0),
+	FK_BAD("u8v == 1 && (!)", EPERM, ERRNO, 0),
 	/* the prescan: quotes and parentheses */
-	FPROGK_BAD("u8v == 1 )", EPERM, TOO_MANY_CLOSE, 9),
-	FPROGK_BAD("(u8v == 1))", EPERM, TOO_MANY_CLOSE, 10),
-	FPROGK_BAD("u8v == 1 && )", EPERM, TOO_MANY_CLOSE, 12),
-	FPROGK_BAD("u8v == 1) 'x", EPERM, TOO_MANY_CLOSE, 8),
-	FPROGK_BAD("(u8v == 1", ENOENT, TOO_MANY_OPEN, 0),
-	FPROGK_BAD("((u8v == 1)", ENOENT, TOO_MANY_OPEN, 0),
-	FPROGK_BAD("u8v == 1 && (u8v == 2", ENOENT, TOO_MANY_OPEN, 12),
-	FPROGK_BAD("u8v == 1 (", ENOENT, TOO_MANY_OPEN, 9),
-	FPROGK_BAD("(u8v == 1 && (u8v == 2) && name == ')'", ENOENT,
-		 TOO_MANY_OPEN, 0),
-	FPROGK_BAD("name == \"abc", ESRCH, MISSING_QUOTE, 8),
-	FPROGK_BAD("name == 'a\"b", ESRCH, MISSING_QUOTE, 8),
-	FPROGK_BAD("name ~ 'abc", ESRCH, MISSING_QUOTE, 7),
+	FK_BAD("u8v == 1 )", EPERM, TOO_MANY_CLOSE, 9),
+	FK_BAD("(u8v == 1))", EPERM, TOO_MANY_CLOSE, 10),
+	FK_BAD("u8v == 1 && )", EPERM, TOO_MANY_CLOSE, 12),
+	FK_BAD("u8v == 1) 'x", EPERM, TOO_MANY_CLOSE, 8),
+	FK_BAD("(u8v == 1", ENOENT, TOO_MANY_OPEN, 0),
+	FK_BAD("((u8v == 1)", ENOENT, TOO_MANY_OPEN, 0),
+	FK_BAD("u8v == 1 && (u8v == 2", ENOENT, TOO_MANY_OPEN, 12),
+	FK_BAD("u8v == 1 (", ENOENT, TOO_MANY_OPEN, 9),
+	FK_BAD("(u8v == 1 && (u8v == 2) && name == ')'", ENOENT,
+	       TOO_MANY_OPEN, 0),
+	FK_BAD("name == \"abc", ESRCH, MISSING_QUOTE, 8),
+	FK_BAD("name == 'a\"b", ESRCH, MISSING_QUOTE, 8),
+	FK_BAD("name ~ 'abc", ESRCH, MISSING_QUOTE, 7),
 	/* the field */
-	FPROGK_BAD("nosuch == 1", EINVAL, FIELD_NOT_FOUND, 7),
-	FPROGK_BAD("u8v == 1 && nosuch == 2", EINVAL, FIELD_NOT_FOUND, 19),
-	FPROGK_BAD("1 == u8v", EINVAL, FIELD_NOT_FOUND, 2),
-	FPROGK_BAD("0", EINVAL, FIELD_NOT_FOUND, 2),
-	FPROGK_BAD("U8V == 1", EINVAL, FIELD_NOT_FOUND, 4),
-	FPROGK_BAD("\xff\xfe == 1", EINVAL, FIELD_NOT_FOUND, 3),
+	FK_BAD("nosuch == 1", EINVAL, FIELD_NOT_FOUND, 7),
+	FK_BAD("u8v == 1 && nosuch == 2", EINVAL, FIELD_NOT_FOUND, 19),
+	FK_BAD("1 == u8v", EINVAL, FIELD_NOT_FOUND, 2),
+	FK_BAD("0", EINVAL, FIELD_NOT_FOUND, 2),
+	FK_BAD("U8V == 1", EINVAL, FIELD_NOT_FOUND, 4),
+	FK_BAD("\xff\xfe == 1", EINVAL, FIELD_NOT_FOUND, 3),
 	/* the operator */
-	FPROGK_BAD("u8v = 1", EINVAL, INVALID_OP, 5),
-	FPROGK_BAD("u8v 1", EINVAL, INVALID_OP, 5),
-	FPROGK_BAD("u8v", EINVAL, INVALID_OP, 4),
-	FPROGK_BAD("u8v.foo == 1", EINVAL, INVALID_OP, 4),
-	FPROGK_BAD("u8v =~ 1", EINVAL, INVALID_OP, 5),
+	FK_BAD("u8v = 1", EINVAL, INVALID_OP, 5),
+	FK_BAD("u8v 1", EINVAL, INVALID_OP, 5),
+	FK_BAD("u8v", EINVAL, INVALID_OP, 4),
+	FK_BAD("u8v.foo == 1", EINVAL, INVALID_OP, 4),
+	FK_BAD("u8v =~ 1", EINVAL, INVALID_OP, 5),
 	/* the operand */
-	FPROGK_BAD("u8v == abc", EINVAL, INVALID_VALUE, 8),
-	FPROGK_BAD("u8v ==", EINVAL, INVALID_VALUE, 7),
-	FPROGK_BAD("u8v == +1", EINVAL, INVALID_VALUE, 8),
-	FPROGK_BAD("u8v == 1x", EINVAL, ILLEGAL_INTVAL, 8),
-	FPROGK_BAD("u8v == -1", EINVAL, ILLEGAL_INTVAL, 8),
-	FPROGK_BAD("u8v == 0x", EINVAL, ILLEGAL_INTVAL, 8),
-	FPROGK_BAD("s8v == -", EINVAL, ILLEGAL_INTVAL, 8),
-	FPROGK_BAD("u8v == 99999999999999999999999", EINVAL, ILLEGAL_INTVAL, 8),
-	FPROGK_BAD("u8v == 999999999999999999999999", EINVAL,
-		 OPERAND_TOO_LONG, 32),
-	FPROGK_BAD("u8v == 1234567890123456789012345", EINVAL,
-		 OPERAND_TOO_LONG, 33),
-	FPROGK_BAD("name == 1", EINVAL, EXPECT_STRING, 9),
-	FPROGK_BAD("COMM == 1", EINVAL, EXPECT_STRING, 9),
-	FPROGK_BAD("u8v == 'x'", EINVAL, EXPECT_DIGIT, 8),
-	FPROGK_BAD("u8v == \"x\"", EINVAL, EXPECT_DIGIT, 8),
-	FPROGK_BAD("CPU == 'x'", EINVAL, EXPECT_DIGIT, 8),
-	FPROGK_BAD("name < 'x'", EINVAL, ILLEGAL_FIELD_OP, 8),
-	FPROGK_BAD("name & 'x'", EINVAL, ILLEGAL_FIELD_OP, 8),
-	FPROGK_BAD("u8v ~ 1", EINVAL, ILLEGAL_FIELD_OP, 7),
+	FK_BAD("u8v == abc", EINVAL, INVALID_VALUE, 8),
+	FK_BAD("u8v ==", EINVAL, INVALID_VALUE, 7),
+	FK_BAD("u8v == +1", EINVAL, INVALID_VALUE, 8),
+	FK_BAD("u8v == 1x", EINVAL, ILLEGAL_INTVAL, 8),
+	FK_BAD("u8v == -1", EINVAL, ILLEGAL_INTVAL, 8),
+	FK_BAD("u8v == 0x", EINVAL, ILLEGAL_INTVAL, 8),
+	FK_BAD("s8v == -", EINVAL, ILLEGAL_INTVAL, 8),
+	FK_BAD("u8v == 99999999999999999999999", EINVAL, ILLEGAL_INTVAL, 8),
+	FK_BAD("u8v == 999999999999999999999999", EINVAL,
+	       OPERAND_TOO_LONG, 32),
+	FK_BAD("u8v == 1234567890123456789012345", EINVAL,
+	       OPERAND_TOO_LONG, 33),
+	FK_BAD("name == 1", EINVAL, EXPECT_STRING, 9),
+	FK_BAD("COMM == 1", EINVAL, EXPECT_STRING, 9),
+	FK_BAD("u8v == 'x'", EINVAL, EXPECT_DIGIT, 8),
+	FK_BAD("u8v == \"x\"", EINVAL, EXPECT_DIGIT, 8),
+	FK_BAD("CPU == 'x'", EINVAL, EXPECT_DIGIT, 8),
+	FK_BAD("name < 'x'", EINVAL, ILLEGAL_FIELD_OP, 8),
+	FK_BAD("name & 'x'", EINVAL, ILLEGAL_FIELD_OP, 8),
+	FK_BAD("u8v ~ 1", EINVAL, ILLEGAL_FIELD_OP, 7),
 	/* after a predicate: "&&", "||", ')' or the end */
-	FPROGK_BAD("u8v == 1 u8v == 2", EPERM, TOO_MANY_PREDS, 9),
-	FPROGK_BAD("u8v == 1 & u8v == 2", EPERM, TOO_MANY_PREDS, 9),
-	FPROGK_BAD("u8v == 1 | u8v == 2", EPERM, TOO_MANY_PREDS, 9),
-	FPROGK_BAD("u8v == 1.5", EPERM, TOO_MANY_PREDS, 8),
-	FPROGK_BAD("name == 'a'b", EPERM, TOO_MANY_PREDS, 11),
+	FK_BAD("u8v == 1 u8v == 2", EPERM, TOO_MANY_PREDS, 9),
+	FK_BAD("u8v == 1 & u8v == 2", EPERM, TOO_MANY_PREDS, 9),
+	FK_BAD("u8v == 1 | u8v == 2", EPERM, TOO_MANY_PREDS, 9),
+	FK_BAD("u8v == 1.5", EPERM, TOO_MANY_PREDS, 8),
+	FK_BAD("name == 'a'b", EPERM, TOO_MANY_PREDS, 11),
 	/* the second '&' of "&&" starts a predicate for the prescan */
-	FPROGK_BAD("u8v == 1 && ()", EPERM, ERRNO, 0),
+	FK_BAD("u8v == 1 && ()", EPERM, ERRNO, 0),
 	/* the text ends where an operand should be */
-	FPROGK_BAD("u8v == 1 &&", EINVAL, INVALID_FILTER, 11),
-	FPROGK_BAD("u8v == 1 && ", EINVAL, INVALID_FILTER, 12),
-	FPROGK_BAD("u8v == 1 || !", EINVAL, INVALID_FILTER, 13),
-	FPROGK_BAD("u8v == 1 && !!", EINVAL, INVALID_FILTER, 14),
-	FPROGK_BAD("(u8v == 1) || (", ENOENT, TOO_MANY_OPEN, 14),
-	FPROGK_BAD("!", EINVAL, NO_FILTER, 1),
-	FPROGK_BAD("!!", EINVAL, NO_FILTER, 2),
+	FK_BAD("u8v == 1 &&", EINVAL, INVALID_FILTER, 11),
+	FK_BAD("u8v == 1 && ", EINVAL, INVALID_FILTER, 12),
+	FK_BAD("u8v == 1 || !", EINVAL, INVALID_FILTER, 13),
+	FK_BAD("u8v == 1 && !!", EINVAL, INVALID_FILTER, 14),
+	FK_BAD("(u8v == 1) || (", ENOENT, TOO_MANY_OPEN, 14),
+	FK_BAD("!", EINVAL, NO_FILTER, 1),
+	FK_BAD("!!", EINVAL, NO_FILTER, 2),
 	/* CPUS{} */
-	FPROGK_BAD("cpuv & CPUS", EINVAL, MISSING_BRACE_OPEN, 13),
-	FPROGK_BAD("cpuv & CPUS(1)", EINVAL, MISSING_BRACE_OPEN, 13),
-	FPROGK_BAD("cpuv & CPUS{1", EINVAL, MISSING_BRACE_CLOSE, 14),
-	FPROGK_BAD("cpuv & CPUS{}", EINVAL, INVALID_CPULIST, 13),
-	FPROGK_BAD("cpuv & CPUS{x}", EINVAL, INVALID_CPULIST, 14),
-	FPROGK_BAD("cpuv & CPUS{100000}", EINVAL, INVALID_CPULIST, 19),
-	FPROGK_BAD("cpuv < CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 8),
-	FPROGK_BAD("name == CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 9),
-	FPROGK_BAD("COMM & CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 8),
-	FPROGK_BAD("stacktrace & CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 14),
+	FK_BAD("cpuv & CPUS", EINVAL, MISSING_BRACE_OPEN, 13),
+	FK_BAD("cpuv & CPUS(1)", EINVAL, MISSING_BRACE_OPEN, 13),
+	FK_BAD("cpuv & CPUS{1", EINVAL, MISSING_BRACE_CLOSE, 14),
+	FK_BAD("cpuv & CPUS{}", EINVAL, INVALID_CPULIST, 13),
+	FK_BAD("cpuv & CPUS{x}", EINVAL, INVALID_CPULIST, 14),
+	FK_BAD("cpuv & CPUS{100000}", EINVAL, INVALID_CPULIST, 19),
+	FK_BAD("cpuv < CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 8),
+	FK_BAD("name == CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 9),
+	FK_BAD("COMM & CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 8),
+	FK_BAD("stacktrace & CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 14),
 	/* .function */
-	FPROGK_BAD("u8v.function == fprogk_a", EINVAL, ILLEGAL_FIELD_OP, 17),
-	FPROGK_BAD("addr.function < fprogk_a", EINVAL, INVALID_OP, 17),
-	FPROGK_BAD("addr.function == nosuch", EINVAL, NO_FUNCTION, 24),
-	FPROGK_BAD("addr.function == (fprogk_a)", EINVAL, NO_FUNCTION, 26),
-	FPROGK_BAD("addr.function ==", EINVAL, NO_FUNCTION, 17),
-	FPROGK_BAD("addr.function == 0xzz", EINVAL, INVALID_VALUE, 22),
-	FPROGK_BAD("addr.function == 0x5", EINVAL, NO_FUNCTION, 21),
-	FPROGK_BAD("addr.function == 0x00000000000000000000001000", EINVAL,
-		 OPERAND_TOO_LONG, 46),
+	FK_BAD("u8v.function == fk_a", EINVAL, ILLEGAL_FIELD_OP, 17),
+	FK_BAD("addr.function < fk_a", EINVAL, INVALID_OP, 17),
+	FK_BAD("addr.function == nosuch", EINVAL, NO_FUNCTION, 24),
+	FK_BAD("addr.function == (fk_a)", EINVAL, NO_FUNCTION, 26),
+	FK_BAD("addr.function ==", EINVAL, NO_FUNCTION, 17),
+	FK_BAD("addr.function == 0xzz", EINVAL, INVALID_VALUE, 22),
+	FK_BAD("addr.function == 0x5", EINVAL, NO_FUNCTION, 21),
+	FK_BAD("addr.function == 0x00000000000000000000001000", EINVAL,
+	       OPERAND_TOO_LONG, 46),
 	/* the case of ftracetest's tracing-error-log.tc, on our fields */
-	FPROGK_BAD("((s8v >= 10 && s8v < 15) || dsig == 17) && comm != bash",
-		 EINVAL, FIELD_NOT_FOUND, 33),
+	FK_BAD("((s8v >= 10 && s8v < 15) || dsig == 17) && comm != bash",
+	       EINVAL, FIELD_NOT_FOUND, 33),
 };
 
-static void fprogk_check_bad(struct kunit *test, const char *text, int want_err,
-			   enum fprog_msg want_msg, unsigned int want_pos)
+static void fk_check_bad(struct kunit *test, const char *text, int want_err,
+			 enum fprog_msg want_msg, unsigned int want_pos)
 {
 	struct fprog_error err = { };
 	struct fprog *prog;
 
-	prog = fprog_compile(&fprogk_schema, text, &err);
+	prog = fprog_compile(&fk_schema, text, &err);
 	KUNIT_EXPECT_TRUE_MSG(test, IS_ERR(prog), "\"%s\" compiled", text);
 	if (!IS_ERR(prog)) {
 		fprog_free(prog);
@@ -773,41 +773,41 @@ static void fprogk_check_bad(struct kunit *test, const char *text, int want_err,
 	KUNIT_EXPECT_EQ_MSG(test, err.pos, want_pos, "\"%s\"", text);
 }
 
-static void fprogk_errors(struct kunit *test)
+static void fk_errors(struct kunit *test)
 {
-	const struct fprogk_bad *c;
+	const struct fk_bad *c;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(fprogk_bad_cases); i++) {
-		c = &fprogk_bad_cases[i];
-		fprogk_check_bad(test, c->text, c->err, c->msg, c->pos);
+	for (i = 0; i < ARRAY_SIZE(fk_bad_cases); i++) {
+		c = &fk_bad_cases[i];
+		fk_check_bad(test, c->text, c->err, c->msg, c->pos);
 	}
 }
 
 /* Strings just inside and just outside the operand limits. */
-static void fprogk_limits(struct kunit *test)
+static void fk_limits(struct kunit *test)
 {
 	char *text = kunit_kzalloc(test, 512, GFP_KERNEL);
-	struct fprogk_rec r;
+	struct fk_rec r;
 
 	KUNIT_ASSERT_NOT_NULL(test, text);
-	fprogk_fill(&r);
+	fk_fill(&r);
 
 	/* 255 bytes between the quotes are fine, 256 are too many. */
 	strscpy(text, "name == '", 512);
 	memset(text + 9, 'a', 255);
 	strscpy(text + 9 + 255, "'", 4);
-	fprogk_expect(test, &r, text, false);
+	fk_expect(test, &r, text, false);
 	memset(text + 9, 'a', 256);
 	strscpy(text + 9 + 256, "'", 4);
-	fprogk_check_bad(test, text, -EINVAL, FPROG_MSG_OPERAND_TOO_LONG, 266);
+	fk_check_bad(test, text, -EINVAL, FPROG_MSG_OPERAND_TOO_LONG, 266);
 
 	/* 23 characters of number are parsed, 24 are too long. */
-	fprogk_expect(test, &r, "u64v == 0x000000000000000000010", false);
-	fprogk_expect(test, &r, "u8v == 00000000000000000000310", true);
+	fk_expect(test, &r, "u64v == 0x000000000000000000010", false);
+	fk_expect(test, &r, "u8v == 00000000000000000000310", true);
 }
 
-static void fprogk_messages(struct kunit *test)
+static void fk_messages(struct kunit *test)
 {
 	KUNIT_EXPECT_STREQ(test, fprog_msg_text(FPROG_MSG_TOO_MANY_PREDS),
 			   "Too many terms in predicate expression");
@@ -820,7 +820,7 @@ static void fprogk_messages(struct kunit *test)
 }
 
 /* What the "filter" file shows after a refused write (an interface). */
-static void fprogk_format(struct kunit *test)
+static void fk_format(struct kunit *test)
 {
 	static const struct {
 		const char	*text;
@@ -844,7 +844,7 @@ static void fprogk_format(struct kunit *test)
 	int n;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		prog = fprog_compile(&fprogk_schema, cases[i].text, &err);
+		prog = fprog_compile(&fk_schema, cases[i].text, &err);
 		KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
 		n = fprog_format_error(buf, sizeof(buf), cases[i].text, &err);
 		KUNIT_EXPECT_EQ(test, n, strlen(cases[i].shown));
@@ -852,7 +852,7 @@ static void fprogk_format(struct kunit *test)
 	}
 }
 
-static void fprogk_kinds(struct kunit *test)
+static void fk_kinds(struct kunit *test)
 {
 	static const struct {
 		const char		*type;
@@ -880,35 +880,35 @@ static void fprogk_kinds(struct kunit *test)
 }
 
 /* Records too small for what the filter reads: false, and no read past. */
-static void fprogk_short_record(struct kunit *test)
+static void fk_short_record(struct kunit *test)
 {
-	struct fprogk_rec r;
+	struct fk_rec r;
 
-	fprogk_fill(&r);
-	r.dstr = (200U << 16) | offsetof(struct fprogk_rec, data);
-	fprogk_expect(test, &r, "dstr ~ '*'", false);
+	fk_fill(&r);
+	r.dstr = (200U << 16) | offsetof(struct fk_rec, data);
+	fk_expect(test, &r, "dstr ~ '*'", false);
 	r.rstr = 0xffff;
-	fprogk_expect(test, &r, "rstr != 'x'", false);
+	fk_expect(test, &r, "rstr != 'x'", false);
 	r.mask = 0xffff0000;
-	fprogk_expect(test, &r, "mask != CPUS{0}", false);
-	fprogk_expect(test, &r, "mask != CPUS{0-1}", false);
+	fk_expect(test, &r, "mask != CPUS{0}", false);
+	fk_expect(test, &r, "mask != CPUS{0-1}", false);
 
-	fprogk_fill(&r);
+	fk_fill(&r);
 	{
-		struct fprog *prog = fprogk_compile(test, "u64v != 0");
+		struct fprog *prog = fk_compile(test, "u64v != 0");
 
 		KUNIT_ASSERT_NOT_NULL(test, prog);
-		KUNIT_EXPECT_TRUE(test, fprogk_run(prog, &r, sizeof(r), NULL));
-		KUNIT_EXPECT_FALSE(test, fprogk_run(prog, &r,
-						  offsetof(struct fprogk_rec, u64v) + 7,
+		KUNIT_EXPECT_TRUE(test, fk_run(prog, &r, sizeof(r), NULL));
+		KUNIT_EXPECT_FALSE(test, fk_run(prog, &r,
+						offsetof(struct fk_rec, u64v) + 7,
 						  NULL));
 		fprog_free(prog);
 	}
 }
 
 /* Build "<head><unit x n><tail>" in a test-managed buffer. */
-static char *fprogk_repeat(struct kunit *test, const char *head,
-			 const char *unit, unsigned int n, const char *tail)
+static char *fk_repeat(struct kunit *test, const char *head,
+		       const char *unit, unsigned int n, const char *tail)
 {
 	size_t len = strlen(head) + strlen(unit) * n + strlen(tail) + 1;
 	char *buf = kunit_kmalloc(test, len, GFP_KERNEL);
@@ -922,61 +922,61 @@ static char *fprogk_repeat(struct kunit *test, const char *head,
 	return buf;
 }
 
-static void fprogk_hostile(struct kunit *test)
+static void fk_hostile(struct kunit *test)
 {
 	struct fprog *prog;
 	unsigned int steps;
-	struct fprogk_rec r;
+	struct fk_rec r;
 	char *text;
 
-	fprogk_fill(&r);
+	fk_fill(&r);
 
 	/* A 4000-byte field name. */
-	text = fprogk_repeat(test, "", "a", 4000, " == 1");
-	fprogk_check_bad(test, text, -EINVAL, FPROG_MSG_FIELD_NOT_FOUND, 4001);
+	text = fk_repeat(test, "", "a", 4000, " == 1");
+	fk_check_bad(test, text, -EINVAL, FPROG_MSG_FIELD_NOT_FOUND, 4001);
 
 	/* 4000 '(' never closed: the last one is blamed. */
-	text = fprogk_repeat(test, "", "(", 4000, "");
-	fprogk_check_bad(test, text, -ENOENT, FPROG_MSG_TOO_MANY_OPEN, 3999);
+	text = fk_repeat(test, "", "(", 4000, "");
+	fk_check_bad(test, text, -ENOENT, FPROG_MSG_TOO_MANY_OPEN, 3999);
 
 	/* 4000 levels of parentheses, each with a '!': compiled, no recursion. */
-	text = fprogk_repeat(test, "", "!(", 4000, "u8v == 200");
-	text = fprogk_repeat(test, text, ")", 4000, "");
-	fprogk_expect(test, &r, text, true);
-	text = fprogk_repeat(test, "", "!(", 3999, "u8v == 200");
-	text = fprogk_repeat(test, text, ")", 3999, "");
-	fprogk_expect(test, &r, text, false);
+	text = fk_repeat(test, "", "!(", 4000, "u8v == 200");
+	text = fk_repeat(test, text, ")", 4000, "");
+	fk_expect(test, &r, text, true);
+	text = fk_repeat(test, "", "!(", 3999, "u8v == 200");
+	text = fk_repeat(test, text, ")", 3999, "");
+	fk_expect(test, &r, text, false);
 
 	/* 1500 predicates: the last one decides, after 1500 tests. */
-	text = fprogk_repeat(test, "", "u8v == 1 || ", 1499, "u8v == 200");
-	prog = fprogk_compile(test, text);
+	text = fk_repeat(test, "", "u8v == 1 || ", 1499, "u8v == 200");
+	prog = fk_compile(test, text);
 	KUNIT_ASSERT_NOT_NULL(test, prog);
 	KUNIT_EXPECT_EQ(test, prog->nr_insns, 1500);
-	KUNIT_EXPECT_TRUE(test, fprogk_run(prog, &r, sizeof(r), &steps));
+	KUNIT_EXPECT_TRUE(test, fk_run(prog, &r, sizeof(r), &steps));
 	KUNIT_EXPECT_EQ(test, steps, 1500);
 	fprog_free(prog);
 
 	/* 4000 predicates joined by && with a false one first: one test. */
-	text = fprogk_repeat(test, "u8v == 1", " && s8v < 0", 3999, "");
-	prog = fprogk_compile(test, text);
+	text = fk_repeat(test, "u8v == 1", " && s8v < 0", 3999, "");
+	prog = fk_compile(test, text);
 	KUNIT_ASSERT_NOT_NULL(test, prog);
-	KUNIT_EXPECT_FALSE(test, fprogk_run(prog, &r, sizeof(r), &steps));
+	KUNIT_EXPECT_FALSE(test, fk_run(prog, &r, sizeof(r), &steps));
 	KUNIT_EXPECT_EQ(test, steps, 1);
 	fprog_free(prog);
 
 	/* A long string operand and a long garbage tail. */
-	text = fprogk_repeat(test, "name == '", "x", 10000, "'");
-	fprogk_check_bad(test, text, -EINVAL, FPROG_MSG_OPERAND_TOO_LONG, 10010);
+	text = fk_repeat(test, "name == '", "x", 10000, "'");
+	fk_check_bad(test, text, -EINVAL, FPROG_MSG_OPERAND_TOO_LONG, 10010);
 	/* "&&" then a third '&', where a field name should start. */
-	text = fprogk_repeat(test, "u8v == 200 ", "&", 5001, "");
-	fprogk_check_bad(test, text, -EPERM, FPROG_MSG_ERRNO, 0);
+	text = fk_repeat(test, "u8v == 200 ", "&", 5001, "");
+	fk_check_bad(test, text, -EPERM, FPROG_MSG_ERRNO, 0);
 
 	/* Longer than anything tracefs passes: refused up front. */
-	text = fprogk_repeat(test, "", " ", FPROG_MAX_TEXT, "u8v == 200");
-	fprogk_check_bad(test, text, -E2BIG, FPROG_MSG_ERRNO, 0);
+	text = fk_repeat(test, "", " ", FPROG_MAX_TEXT, "u8v == 200");
+	fk_check_bad(test, text, -E2BIG, FPROG_MSG_ERRNO, 0);
 
 	/* Everything after an embedded NUL is invisible. */
-	fprogk_expect(test, &r, "u8v == 200\0 && garbage (((", true);
+	fk_expect(test, &r, "u8v == 200\0 && garbage (((", true);
 }
 
 /*
@@ -984,16 +984,16 @@ static void fprogk_hostile(struct kunit *test)
  * bytes inserted, deleted or replaced.  Each must fail with a sane error
  * or compile into a program that runs.
  */
-static void fprogk_mutate(struct fprogk_gen *g, const char *const *bits,
-			unsigned int nr_bits)
+static void fk_mutate(struct fk_gen *g, const char *const *bits,
+		      unsigned int nr_bits)
 {
-	unsigned int at = g->len ? fprogk_rand(&g->seed) % (g->len + 1) : 0;
+	unsigned int at = g->len ? fk_rand(&g->seed) % (g->len + 1) : 0;
 	const char *ins;
 	size_t n;
 
-	switch (fprogk_rand(&g->seed) % 3) {
+	switch (fk_rand(&g->seed) % 3) {
 	case 0:		/* insert a token */
-		ins = bits[fprogk_rand(&g->seed) % nr_bits];
+		ins = bits[fk_rand(&g->seed) % nr_bits];
 		n = strlen(ins);
 		if (g->len + n >= g->cap)
 			return;
@@ -1002,58 +1002,58 @@ static void fprogk_mutate(struct fprogk_gen *g, const char *const *bits,
 		g->len += n;
 		break;
 	case 1:		/* delete up to three bytes */
-		n = min_t(size_t, fprogk_rand(&g->seed) % 3 + 1, g->len - at);
+		n = min_t(size_t, fk_rand(&g->seed) % 3 + 1, g->len - at);
 		memmove(g->buf + at, g->buf + at + n, g->len - at - n + 1);
 		g->len -= n;
 		break;
 	default:	/* replace a byte by any non-NUL byte */
 		if (at < g->len)
-			g->buf[at] = fprogk_rand(&g->seed) % 255 + 1;
+			g->buf[at] = fk_rand(&g->seed) % 255 + 1;
 	}
 }
 
-static void fprogk_fuzz(struct kunit *test)
+static void fk_fuzz(struct kunit *test)
 {
 	static const char *const bits[] = {
 		"u8v", "name", "dstr", "CPU", "COMM", "mask", "addr", "kptr",
 		"cpuv", "odd", ".function", ".ustring", "==", "!=", "<", "<=",
 		">", ">=", "&", "~", "&&", "||", "!", "(", ")", "'", "\"",
-		"CPUS{", "}", "0-1", "1", "-1", "0x", "fprogk_a", "*", "?", "[",
+		"CPUS{", "}", "0-1", "1", "-1", "0x", "fk_a", "*", "?", "[",
 		"\\", " ", "\t", "\xff", "\x80", "\x01", ",", "{", "200",
 	};
 	static const char *const valid[] = {
 		"u8v == 200 && (name ~ \"kw*\" || !(s8v < 0))",
 		"dstr ~ \"b[a-z]*\" || rstr == 'x' && cpuv & CPUS{0-1}",
-		"addr.function == fprogk_a || kptr ~ \"*wor*\"",
+		"addr.function == fk_a || kptr ~ \"*wor*\"",
 		"!(mask == CPUS{1}) && CPU != 0 || COMM ~ \"!kunit*\"",
 		"u64v & 0x10 && s64v <= -1 && u16v > 0 && odd == 3",
 	};
-	struct fprogk_gen g = { .cap = 256, .seed = 0xf022 };
+	struct fk_gen g = { .cap = 256, .seed = 0xf022 };
 	unsigned int i, n, compiled = 0;
 	struct fprog_error err;
 	struct fprog *prog;
-	struct fprogk_rec r;
+	struct fk_rec r;
 
-	fprogk_fill(&r);
+	fk_fill(&r);
 	g.buf = kunit_kzalloc(test, g.cap, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, g.buf);
 	for (i = 0; i < 10000; i++) {
 		g.len = 0;
 		g.buf[0] = '\0';
 		if (i & 1) {
-			for (n = fprogk_rand(&g.seed) % 16; n; n--)
-				fprogk_emit(&g, bits[fprogk_rand(&g.seed) %
+			for (n = fk_rand(&g.seed) % 16; n; n--)
+				fk_emit(&g, bits[fk_rand(&g.seed) %
 						   ARRAY_SIZE(bits)]);
 		} else {
-			fprogk_emit(&g, valid[fprogk_rand(&g.seed) %
+			fk_emit(&g, valid[fk_rand(&g.seed) %
 					    ARRAY_SIZE(valid)]);
-			for (n = fprogk_rand(&g.seed) % 3; n; n--)
-				fprogk_mutate(&g, bits, ARRAY_SIZE(bits));
+			for (n = fk_rand(&g.seed) % 3; n; n--)
+				fk_mutate(&g, bits, ARRAY_SIZE(bits));
 		}
-		prog = fprog_compile(&fprogk_schema, g.buf, &err);
+		prog = fprog_compile(&fk_schema, g.buf, &err);
 		if (!IS_ERR(prog)) {
 			compiled++;
-			fprogk_run(prog, &r, sizeof(r), NULL);
+			fk_run(prog, &r, sizeof(r), NULL);
 			fprog_free(prog);
 			continue;
 		}
@@ -1066,13 +1066,13 @@ static void fprogk_fuzz(struct kunit *test)
 }
 
 /* Function events (perf only): the patterns are collected, not run. */
-struct fprogk_ip_seen {
+struct fk_ip_seen {
 	char	buf[256];
 };
 
-static int fprogk_ip_collect(void *data, bool trace, const char *pattern)
+static int fk_ip_collect(void *data, bool trace, const char *pattern)
 {
-	struct fprogk_ip_seen *seen = data;
+	struct fk_ip_seen *seen = data;
 	size_t len = strlen(seen->buf);
 
 	snprintf(seen->buf + len, sizeof(seen->buf) - len, "%c[%s]",
@@ -1080,25 +1080,25 @@ static int fprogk_ip_collect(void *data, bool trace, const char *pattern)
 	return 0;
 }
 
-static int fprogk_ip_stop(void *data, bool trace, const char *pattern)
+static int fk_ip_stop(void *data, bool trace, const char *pattern)
 {
 	return -ENOSPC;
 }
 
-static const struct fprog_field fprogk_ip_fields[] = {
+static const struct fprog_field fk_ip_fields[] = {
 	{ "common_pid", 4, 4, FPROG_FIELD_INT, true },
 	{ "ip", 8, sizeof(long), FPROG_FIELD_INT, false },
 	{ "parent_ip", 16, sizeof(long), FPROG_FIELD_INT, false },
 };
 
-static const struct fprog_schema fprogk_ip_schema = {
-	.fields		= fprogk_ip_fields,
-	.nr_fields	= ARRAY_SIZE(fprogk_ip_fields),
-	.symbols	= &fprogk_symbols,
+static const struct fprog_schema fk_ip_schema = {
+	.fields		= fk_ip_fields,
+	.nr_fields	= ARRAY_SIZE(fk_ip_fields),
+	.symbols	= &fk_symbols,
 	.ip_only	= true,
 };
 
-static void fprogk_ip_only(struct kunit *test)
+static void fk_ip_only(struct kunit *test)
 {
 	static const struct {
 		const char	*text;
@@ -1117,9 +1117,9 @@ static void fprogk_ip_only(struct kunit *test)
 		{ "ip == a || !(ip == b)", -EINVAL, "" },
 		{ "ip ~ foo", -EINVAL, "" },
 		{ "ip < foo", -EINVAL, "" },
-		{ "ip.function == fprogk_a", -EINVAL, "" },
+		{ "ip.function == fk_a", -EINVAL, "" },
 	};
-	struct fprogk_ip_seen seen;
+	struct fk_ip_seen seen;
 	struct fprog_error err;
 	struct fprog *prog;
 	u8 rec[32] = { };
@@ -1127,12 +1127,12 @@ static void fprogk_ip_only(struct kunit *test)
 	char *text;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		prog = fprog_compile(&fprogk_ip_schema, cases[i].text, &err);
+		prog = fprog_compile(&fk_ip_schema, cases[i].text, &err);
 		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(prog), "\"%s\": %d",
 				       cases[i].text, err.err);
 		seen.buf[0] = '\0';
-		KUNIT_EXPECT_EQ_MSG(test, fprog_ip_patterns(prog, fprogk_ip_collect,
-							  &seen),
+		KUNIT_EXPECT_EQ_MSG(test, fprog_ip_patterns(prog, fk_ip_collect,
+							    &seen),
 				    cases[i].ret, "\"%s\"", cases[i].text);
 		if (!cases[i].ret)
 			KUNIT_EXPECT_STREQ_MSG(test, seen.buf, cases[i].seen,
@@ -1140,29 +1140,29 @@ static void fprogk_ip_only(struct kunit *test)
 		/* Only the function tracer acts on these: never a match. */
 		if (!cases[i].ret)
 			KUNIT_EXPECT_FALSE(test, fprog_match(prog, rec,
-							   sizeof(rec)));
+							     sizeof(rec)));
 		fprog_free(prog);
 	}
 
-	prog = fprog_compile(&fprogk_ip_schema, "ip == a || ip == b", &err);
+	prog = fprog_compile(&fk_ip_schema, "ip == a || ip == b", &err);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
-	KUNIT_EXPECT_EQ(test, fprog_ip_patterns(prog, fprogk_ip_stop, NULL),
+	KUNIT_EXPECT_EQ(test, fprog_ip_patterns(prog, fk_ip_stop, NULL),
 			-ENOSPC);
 	fprog_free(prog);
 
 	/* Only "ip", and operands of at most 255 bytes. */
-	prog = fprog_compile(&fprogk_ip_schema, "parent_ip == foo", &err);
+	prog = fprog_compile(&fk_ip_schema, "parent_ip == foo", &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
 	KUNIT_EXPECT_EQ(test, err.err, -EINVAL);
 	KUNIT_EXPECT_EQ(test, err.msg, FPROG_MSG_IP_FIELD_ONLY);
 	KUNIT_EXPECT_EQ(test, err.pos, 14U);
-	prog = fprog_compile(&fprogk_ip_schema, "common_pid == 1", &err);
+	prog = fprog_compile(&fk_ip_schema, "common_pid == 1", &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
 	KUNIT_EXPECT_EQ(test, err.msg, FPROG_MSG_IP_FIELD_ONLY);
-	prog = fprog_compile(&fprogk_ip_schema, "nosuch == foo", &err);
+	prog = fprog_compile(&fk_ip_schema, "nosuch == foo", &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
 	KUNIT_EXPECT_EQ(test, err.msg, FPROG_MSG_FIELD_NOT_FOUND);
-	prog = fprog_compile(&fprogk_ip_schema, "ip == foo bar", &err);
+	prog = fprog_compile(&fk_ip_schema, "ip == foo bar", &err);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
 	fprog_free(prog);
 
@@ -1170,17 +1170,17 @@ static void fprogk_ip_only(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, text);
 	strscpy(text, "ip == ", 300);
 	memset(text + 6, 'f', 255);
-	prog = fprog_compile(&fprogk_ip_schema, text, &err);
+	prog = fprog_compile(&fk_ip_schema, text, &err);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(prog));
 	fprog_free(prog);
 	text[6 + 255] = 'f';
-	prog = fprog_compile(&fprogk_ip_schema, text, &err);
+	prog = fprog_compile(&fk_ip_schema, text, &err);
 	KUNIT_ASSERT_TRUE(test, IS_ERR(prog));
 	KUNIT_EXPECT_EQ(test, err.msg, FPROG_MSG_OPERAND_TOO_LONG);
 }
 
 /* A char[] of size 0 at the end of the record: a string up to its NUL. */
-static void fprogk_flex_array(struct kunit *test)
+static void fk_flex_array(struct kunit *test)
 {
 	static const struct fprog_field fields[] = {
 		{ "ip", 0, sizeof(long), FPROG_FIELD_INT, false },
@@ -1227,33 +1227,33 @@ static void fprogk_flex_array(struct kunit *test)
 	fprog_free(prog);
 }
 
-static struct kunit_case fprogk_cases[] = {
-	KUNIT_CASE(fprogk_ints),
-	KUNIT_CASE(fprogk_strings),
-	KUNIT_CASE(fprogk_ustring),
-	KUNIT_CASE(fprogk_cpus),
-	KUNIT_CASE(fprogk_function),
-	KUNIT_CASE(fprogk_logic),
-	KUNIT_CASE(fprogk_random_logic),
-	KUNIT_CASE(fprogk_errors),
-	KUNIT_CASE(fprogk_limits),
-	KUNIT_CASE(fprogk_messages),
-	KUNIT_CASE(fprogk_format),
-	KUNIT_CASE(fprogk_kinds),
-	KUNIT_CASE(fprogk_short_record),
-	KUNIT_CASE(fprogk_hostile),
-	KUNIT_CASE(fprogk_fuzz),
-	KUNIT_CASE(fprogk_ip_only),
-	KUNIT_CASE(fprogk_flex_array),
+static struct kunit_case fk_cases[] = {
+	KUNIT_CASE(fk_ints),
+	KUNIT_CASE(fk_strings),
+	KUNIT_CASE(fk_ustring),
+	KUNIT_CASE(fk_cpus),
+	KUNIT_CASE(fk_function),
+	KUNIT_CASE(fk_logic),
+	KUNIT_CASE(fk_random_logic),
+	KUNIT_CASE(fk_errors),
+	KUNIT_CASE(fk_limits),
+	KUNIT_CASE(fk_messages),
+	KUNIT_CASE(fk_format),
+	KUNIT_CASE(fk_kinds),
+	KUNIT_CASE(fk_short_record),
+	KUNIT_CASE(fk_hostile),
+	KUNIT_CASE(fk_fuzz),
+	KUNIT_CASE(fk_ip_only),
+	KUNIT_CASE(fk_flex_array),
 	{}
 };
 
-static struct kunit_suite fprogk_suite = {
+static struct kunit_suite fk_suite = {
 	.name = "trace_filter",
-	.test_cases = fprogk_cases,
+	.test_cases = fk_cases,
 };
 
-kunit_test_suite(fprogk_suite);
+kunit_test_suite(fk_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the retrace event filter language");
 MODULE_LICENSE("GPL");

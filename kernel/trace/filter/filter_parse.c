@@ -120,7 +120,7 @@ static unsigned int fprog_last_open(const char *s, unsigned int len)
  * return values are what user space sees as the write's errno.
  */
 static int fprog_prescan(struct fprog_cc *cc, unsigned int len,
-		       unsigned int *preds)
+			 unsigned int *preds)
 {
 	const char *s = cc->text;
 	unsigned int i, depth = 0, quote_at = 0;
@@ -195,7 +195,7 @@ static void fprog_combine(struct fprog_work *w)
 
 	w->operands[w->nr_operands - 1] =
 		fprog_new_node(w, op == FPROG_PEND_AND ? FPROG_NODE_AND : FPROG_NODE_OR,
-			     left, right);
+			       left, right);
 }
 
 /* An operand just completed: the '!'s right before it apply to it. */
@@ -228,7 +228,7 @@ static void fprog_reduce(struct fprog_work *w, enum fprog_pending op)
  * text ended, 0 when an operand is expected next, or a negative errno.
  */
 static int fprog_after_operand(struct fprog_cc *cc, struct fprog_work *w,
-			     unsigned int *pp)
+			       unsigned int *pp)
 {
 	const char *s = cc->text;
 	unsigned int p = *pp;
@@ -412,7 +412,7 @@ void fprog_free(struct fprog *prog)
  * Return: 0, -EINVAL for any other program, or what @fn returned.
  */
 int fprog_ip_patterns(const struct fprog *prog,
-		    int (*fn)(void *data, bool trace, const char *pattern),
+		      int (*fn)(void *data, bool trace, const char *pattern),
 		    void *data)
 {
 	u32 n = prog->nr_insns, i;
@@ -459,7 +459,7 @@ int fprog_ip_patterns(const struct fprog *prog,
  * -ENOMEM, -E2BIG for a text longer than FPROG_MAX_TEXT.
  */
 struct fprog *fprog_compile(const struct fprog_schema *schema,
-			     const char *text, struct fprog_error *error)
+			    const char *text, struct fprog_error *error)
 {
 	struct fprog_cc cc = { .schema = schema, .text = text, .error = error };
 	struct fprog_work w = { };

@@ -75,7 +75,7 @@ static bool fprog_kind_is_string(u8 kind)
 
 /* An integer comparison on a field of @width bytes; other widths never match. */
 static void fprog_set_num(struct fprog_insn *insn, u32 width, bool is_signed,
-			u64 val)
+			  u64 val)
 {
 	switch (width) {
 	case 1:
@@ -98,7 +98,7 @@ static unsigned long fprog_ksym_name(const char *name)
 }
 
 static bool fprog_ksym_range(unsigned long addr, unsigned long *start,
-			   unsigned long *size)
+			     unsigned long *size)
 {
 	unsigned long off;
 
@@ -115,7 +115,7 @@ static const struct fprog_symbols fprog_kallsyms = {
 
 /* "field.function == name" or "== 0xaddr": the extent of one function. */
 static int fprog_pred_function(struct fprog_cc *cc, const struct fprog_field *field,
-			     unsigned int *pp, struct fprog_insn *insn)
+			       unsigned int *pp, struct fprog_insn *insn)
 {
 	const struct fprog_symbols *sym = cc->schema->symbols ?: &fprog_kallsyms;
 	const char *s = cc->text;
@@ -172,7 +172,7 @@ static int fprog_pred_function(struct fprog_cc *cc, const struct fprog_field *fi
  * function tracer splits it at blanks and commas).  Recorded, not run.
  */
 static int fprog_pred_ip(struct fprog_cc *cc, const struct fprog_field *field,
-		       unsigned int *pp, struct fprog_insn *insn)
+			 unsigned int *pp, struct fprog_insn *insn)
 {
 	const char *s = cc->text;
 	unsigned int p = *pp, from;
@@ -203,7 +203,7 @@ static int fprog_pred_ip(struct fprog_cc *cc, const struct fprog_field *field,
 
 /* "field op CPUS{list}" for CPU, cpumask and integer fields. */
 static int fprog_pred_cpus(struct fprog_cc *cc, const struct fprog_field *field,
-			 unsigned int *pp, struct fprog_insn *insn)
+			   unsigned int *pp, struct fprog_insn *insn)
 {
 	const char *s = cc->text;
 	unsigned int p = *pp, list;
@@ -299,7 +299,7 @@ static int fprog_pred_cpus(struct fprog_cc *cc, const struct fprog_field *field,
  * Sets insn->how and returns where the kept pattern starts and its length.
  */
 static unsigned int fprog_classify(const char *pat, unsigned int len,
-				 struct fprog_insn *insn, unsigned int *keep)
+				   struct fprog_insn *insn, unsigned int *keep)
 {
 	unsigned int skip = 0, j;
 	bool lead = false;
@@ -341,7 +341,7 @@ static unsigned int fprog_classify(const char *pat, unsigned int len,
 
 /* "field op 'text'" for string fields: ==, != and ~. */
 static int fprog_pred_string(struct fprog_cc *cc, const struct fprog_field *field,
-			   bool user, unsigned int *pp, struct fprog_insn *insn)
+			     bool user, unsigned int *pp, struct fprog_insn *insn)
 {
 	const char *s = cc->text;
 	unsigned int p = *pp, open = p, len, from, keep;
@@ -404,7 +404,7 @@ static int fprog_pred_string(struct fprog_cc *cc, const struct fprog_field *fiel
 
 /* "field op number" for integer-like fields and CPU. */
 static int fprog_pred_number(struct fprog_cc *cc, const struct fprog_field *field,
-			   unsigned int *pp, struct fprog_insn *insn)
+			     unsigned int *pp, struct fprog_insn *insn)
 {
 	const char *s = cc->text;
 	unsigned int p = *pp, from = p;
@@ -449,7 +449,7 @@ static int fprog_pred_number(struct fprog_cc *cc, const struct fprog_field *fiel
 }
 
 int fprog_parse_pred(struct fprog_cc *cc, unsigned int start,
-		   struct fprog_insn *insn)
+		     struct fprog_insn *insn)
 {
 	const char *s = cc->text;
 	const struct fprog_field *field;

@@ -148,14 +148,14 @@ struct fprog_cc {
 
 int fprog_fail(struct fprog_cc *cc, int err, enum fprog_msg msg, unsigned int pos);
 int fprog_parse_pred(struct fprog_cc *cc, unsigned int start,
-		   struct fprog_insn *insn);
+		     struct fprog_insn *insn);
 const struct fprog_field *fprog_find_field(const struct fprog_schema *schema,
-				       const char *name, unsigned int len);
+					   const char *name, unsigned int len);
 void fprog_release_insn(struct fprog_insn *insn);
 int fprog_scratch_get(void);
 
 /* Test hook: fprog_match() that also counts the tests it ran. */
 bool fprog_run(const struct fprog *prog, const void *rec, unsigned int size,
-	     unsigned int *steps);
+	       unsigned int *steps);
 
 #endif /* _KERNEL_TRACE_TRACE_FILTER_PROG_H */

@@ -200,9 +200,6 @@ static int ef_schema(struct trace_event_call *call, struct fprog_schema *schema)
 	memset(schema, 0, sizeof(*schema));
 	schema->fields = out;
 	schema->nr_fields = i;
-#ifdef CONFIG_FUNCTION_TRACER
-	schema->ip_only = ftrace_event_is_function(call);
-#endif
 	return 0;
 }
 
@@ -588,80 +585,6 @@ void ftrace_profile_free_filter(struct perf_event *event)
 	event->filter = NULL;
 }
 
-#ifdef CONFIG_FUNCTION_TRACER
-struct ef_ip_lists {
-	struct ftrace_ops	*ops;
-	bool			trace_fresh;	/* next trace pattern resets */
-	bool			notrace_fresh;	/* next notrace pattern resets */
-};
-
-/*
- * One "ip == pattern" (trace) or "ip != pattern" (notrace): the pattern
- * is a list of function globs separated by blanks or commas, each added
- * to the perf event's own ftrace_ops.  The first one of each list
- * replaces what the list held.
- */
-static int ef_ip_add(void *data, bool trace, const char *pattern)
-{
-	struct ef_ip_lists *lists = data;
-	bool *fresh = trace ? &lists->trace_fresh : &lists->notrace_fresh;
-	int nr_words, i, ret = -EINVAL;
-	char *copy, **words;
-
-	copy = kstrdup(pattern, GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	strreplace(copy, ',', ' ');
-	words = argv_split(GFP_KERNEL, copy, &nr_words);
-	kfree(copy);
-	if (!words)
-		return -EINVAL;
-
-	for (i = 0; i < nr_words; i++) {
-		unsigned char *w = (unsigned char *)words[i];
-		int len = strlen(words[i]);
-
-		if (trace)
-			ret = ftrace_set_filter(lists->ops, w, len, *fresh);
-		else
-			ret = ftrace_set_notrace(lists->ops, w, len, *fresh);
-		if (ret)
-			break;
-		*fresh = false;
-	}
-	argv_free(words);
-	return ret;
-}
-
-static int ef_set_function_filter(struct perf_event *event,
-				  struct event_filter *filter)
-{
-	struct ef_ip_lists lists = {
-		.ops		= &event->ftrace_ops,
-		.trace_fresh	= true,
-		.notrace_fresh	= true,
-	};
-
-	return fprog_ip_patterns(ef_prog_owned(filter), ef_ip_add, &lists) ?
-	       -EINVAL : 0;
-}
-#else
-static int ef_set_function_filter(struct perf_event *event,
-				  struct event_filter *filter)
-{
-	return -ENODEV;
-}
-#endif /* CONFIG_FUNCTION_TRACER */
-
-static bool ef_is_function_event(struct trace_event_call *call)
-{
-#ifdef CONFIG_FUNCTION_TRACER
-	return ftrace_event_is_function(call);
-#else
-	return false;
-#endif
-}
-
 /**
  * ftrace_profile_set_filter - PERF_EVENT_IOC_SET_FILTER on a tracepoint
  * @event:      the perf event
@@ -669,9 +592,7 @@ static bool ef_is_function_event(struct trace_event_call *call)
  * @filter_str: the text
  *
  * The filter is compiled for the event's fields; parse errors go to the
- * errno only (no error_log line).  For the function
- * tracer's event the text instead selects which functions the perf
- * event traces ("ip == a || ip != b").  Takes event_mutex.
+ * errno only (no error_log line).  Takes event_mutex.
  *
  * Return: 0; -EINVAL (not a trace event, or a refused text), -EEXIST
  * (a filter is already set), -ENOMEM, or the errno of the parse error.
@@ -691,12 +612,6 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 
 	filter = ef_build(call, filter_str, false, &err);
 	if (err.err) {
-		free_event_filter(filter);
-		return err.err;
-	}
-	if (ef_is_function_event(call)) {
-		/* The selection lives in the event's ftrace_ops now. */
-		err.err = ef_set_function_filter(event, filter);
 		free_event_filter(filter);
 		return err.err;
 	}

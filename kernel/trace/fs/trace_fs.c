@@ -261,28 +261,3 @@ loff_t tracing_lseek(struct file *file, loff_t offset, int whence)
 	return seq_lseek(file, offset, whence);
 }
 
-#ifdef CONFIG_DYNAMIC_FTRACE
-/*
- * dyn_ftrace_total_info: how many functions the dynamic function tracer
- * can patch, and the pages and groups holding their records.  Built only
- * with the dynamic function tracer; the file is created by
- * trace_dir_files.c with the other top-level files.
- */
-static ssize_t tracing_dyn_info_read(struct file *filp, char __user *ubuf,
-				     size_t cnt, loff_t *ppos)
-{
-	char line[96];
-	int len;
-
-	len = scnprintf(line, sizeof(line), "%ld pages:%ld groups: %ld\n",
-			ftrace_update_tot_cnt, ftrace_number_of_pages,
-			ftrace_number_of_groups);
-	return simple_read_from_buffer(ubuf, cnt, ppos, line, len);
-}
-
-const struct file_operations tracing_dyn_info_fops = {
-	.open		= tracing_open_generic,
-	.read		= tracing_dyn_info_read,
-	.llseek		= generic_file_llseek,
-};
-#endif

@@ -80,11 +80,6 @@ struct trace_min_max_param {
 
 extern const struct file_operations trace_min_max_fops;
 
-#ifdef CONFIG_DYNAMIC_FTRACE
-/* dyn_ftrace_total_info: the patch-site counts of the function tracer. */
-extern const struct file_operations tracing_dyn_info_fops;
-#endif
-
 /*
  * Apply each line of a write with @createfn (kprobe_events and the
  * other command files; truncating opens are the caller's business).
