@@ -88,9 +88,22 @@
 
 #include <asm/setup.h>		/* COMMAND_LINE_SIZE */
 
-#include "trace.h"
-#include "tracers/trace_opts.h"
+#include "events/trace_event.h"
 #include "events/trace_tp_printk.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
+#include "messages/trace_errlog.h"
+#include "messages/trace_printk.h"
+#include "output/trace_output.h"
+#include "reader/trace_dump.h"
+#include "trace_pending.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_opts.h"
+#include "tracers/trace_tracer.h"
+#include "triggers/trace_trigger.h"
+#include "write/trace_write.h"
 
 /* ftrace=: the tracer to start once registered (trace_tracers.c). */
 static char boot_tracer_name[MAX_TRACER_SIZE] __initdata;

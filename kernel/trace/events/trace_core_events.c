@@ -38,8 +38,10 @@
 #include <linux/kernel.h>
 #include <linux/stringify.h>
 #include <linux/trace_events.h>
+#include <linux/tracepoint.h>
 
-#include "trace.h"
+#include "trace_event.h"
+#include "trace_records.h"
 
 /*
  * Every macro trace_entries.h uses, given a meaning per read below.

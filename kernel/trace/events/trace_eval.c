@@ -56,16 +56,21 @@
  * here runs in process context and may sleep.
  */
 #include <linux/ctype.h>
+#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 #include <linux/workqueue.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
 #include "output/trace_output.h"
 #include "trace_eval.h"
+#include "trace_event.h"
 
 /* Room for "%ld" of any long, NUL included. */
 #define EVAL_VALUE_MAX	24

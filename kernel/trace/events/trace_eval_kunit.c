@@ -24,9 +24,10 @@
 #include <kunit/test.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 
-#include "trace.h"
 #include "trace_eval.h"
+#include "trace_event.h"
 
 struct eval_ref_case {
 	const char			*event;

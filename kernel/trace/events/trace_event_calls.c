@@ -39,13 +39,19 @@
  * Locks: ftrace_events is written under event_mutex and trace_event_sem
  * (write); readers hold either.  Process context only.
  */
+#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/slab.h>
+#include <linux/trace.h>
 #include <linux/tracepoint.h>
 
-#include "output/trace_output.h"
-#include "trace_event_internal.h"
 #include "filter/filter.h"
+#include "instance/trace_array.h"
+#include "messages/trace_printk.h"
+#include "output/trace_output.h"
+#include "trace_event.h"
+#include "trace_event_internal.h"
+#include "trace_pending.h"
 
 /* Fields every record has, and the ones filters may name on any event. */
 LIST_HEAD(evreg_common_fields);

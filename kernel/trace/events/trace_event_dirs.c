@@ -34,15 +34,21 @@
  * Process context only; the locks are those of trace_event_internal.h.
  */
 #include <linux/ctype.h>
+#include <linux/fs.h>
 #include <linux/mutex.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
+#include <linux/tracepoint.h>
 
-#include "output/trace_output.h"
-#include "trace_event_internal.h"
 #include "filter/filter.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "output/trace_output.h"
+#include "trace_event.h"
+#include "trace_event_internal.h"
 
 struct kmem_cache *evreg_file_cache;
 

@@ -34,7 +34,13 @@
 #include <linux/string.h>
 #include <asm/setup.h>
 
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
+#include "trace_event.h"
 #include "trace_event_internal.h"
+#include "trace_pending.h"
+#include "tracers/trace_flags.h"
+#include "write/trace_write.h"
 
 /*
  * The task-name and tgid recorders run while some enabled file of an

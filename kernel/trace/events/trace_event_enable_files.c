@@ -20,9 +20,13 @@
  * made under event_mutex, and the list files hold it from a seq_file's
  * start to its stop.  Process context only.
  */
+#include <linux/fs.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
+#include <linux/trace.h>
 
+#include "instance/trace_array.h"
+#include "trace_event.h"
 #include "trace_event_internal.h"
 
 /* events/SYS/EV/enable */

@@ -53,6 +53,7 @@
 #include <linux/err.h>
 #include <linux/string.h>
 
+#include "trace_event.h"
 #include "trace_event_internal.h"
 
 /* "%p" extensions that make vsprintf read through the pointer. */

@@ -16,9 +16,15 @@
  *
  * Process context only.
  */
+#include <linux/fs.h>
+#include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/trace_seq.h>
 
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "trace_event.h"
 #include "trace_event_internal.h"
 
 /*

@@ -47,6 +47,7 @@
  */
 #include <linux/cleanup.h>
 #include <linux/ctype.h>
+#include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
@@ -54,7 +55,8 @@
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_event.h"
 
 /* What a pointer-to-string field of an injected record points to. */
 static const char inject_ptr_placeholder[] = "STATIC STRING CAN NOT BE INJECTED";

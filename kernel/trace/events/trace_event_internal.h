@@ -49,7 +49,16 @@
 #ifndef _TRACE_EVENT_REG_H
 #define _TRACE_EVENT_REG_H
 
-#include "trace.h"
+#include <linux/trace_events.h>
+#include <linux/types.h>
+
+struct dentry;
+struct eventfs_inode;
+struct file;
+struct inode;
+struct kmem_cache;
+struct trace_array;
+struct trace_seq;
 
 /*
  * The system name an event header gets when it forgets to define

@@ -36,14 +36,19 @@
  * probe is unregistered, tracepoint_synchronize_unregister() waits for
  * running probes before a list or a record area is freed.
  */
+#include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
+#include <linux/tracepoint.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "output/trace_output.h"
+#include "trace_event.h"
+#include "trace_records.h"
 
 /*
  * A record area: PERF_MAX_TRACE_SIZE bytes, word aligned so that the

@@ -33,11 +33,17 @@
  * inserts a child's pid into the live sets (trace_pid_list_set() is safe
  * against lookups) and removes a freed task's pid.
  */
+#include <linux/fs.h>
 #include <linux/sched.h>
-#include <linux/seq_file.h>
 #include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/trace.h>
+#include <linux/tracepoint.h>
 #include <trace/events/sched.h>
 
+#include "instance/trace_array.h"
+#include "lib/trace_pid.h"
+#include "trace_event.h"
 #include "trace_event_internal.h"
 
 static struct trace_pid_list *pids_of(struct trace_array *tr, int type)

@@ -29,6 +29,9 @@
 #include <linux/trace.h>
 #include <linux/uaccess.h>
 
+#include "instance/trace_array.h"
+#include "lib/trace_pid.h"
+#include "trace_event.h"
 #include "trace_event_internal.h"
 
 /* ---- a private event call -------------------------------------------- */

@@ -35,10 +35,12 @@
 #include <linux/trace.h>
 #include <linux/trace_events.h>
 
+#include "filter/filter.h"
+#include "instance/trace_array.h"
 #include "trace_event.h"
 #include "trace_tp_printk.h"
+#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
-#include "filter/filter.h"
 
 /* Flags that make reserve leave the fast path. */
 #define EVENT_WRITE_SLOW	(EVENT_FILE_FL_PID_FILTER |		\

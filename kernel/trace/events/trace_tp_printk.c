@@ -41,8 +41,9 @@
 #include <linux/spinlock.h>
 #include <linux/stdarg.h>
 #include <linux/sysctl.h>
+#include <linux/trace_seq.h>
 
-#include "trace.h"
+#include "trace_records.h"
 #include "trace_tp_printk.h"
 
 int tracepoint_printk;

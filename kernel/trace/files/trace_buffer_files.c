@@ -30,15 +30,22 @@
  * are those of trace_buffers.c.
  */
 #include <linux/cpumask.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_buf.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "reader/trace_reader.h"
 #include "trace_buffer_files.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_tracer.h"
+#include "write/trace_write.h"
 
 /* Sub-buffers are 1 to 2^7 pages (the ring buffer's limit). */
 #define SUBBUF_MAX_ORDER	7

@@ -11,7 +11,8 @@
 #include <linux/ring_buffer.h>
 #include <linux/trace.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "reader/trace_reader.h"
 #include "trace_buffer_files.h"
 
 #define BUFFERS_KUNIT_INSTANCE	"retrace_buffers_kunit"

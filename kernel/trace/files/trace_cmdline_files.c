@@ -20,7 +20,8 @@
 #include <linux/kstrtox.h>
 #include <linux/seq_file.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
 
 static int saved_cmdlines_open(struct inode *inode, struct file *filp)

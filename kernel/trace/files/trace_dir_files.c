@@ -17,13 +17,23 @@
  * trace_types_lock (trace_instance.c); the top directory once, from the
  * eval-map workqueue or the initcall itself, before user space runs.
  */
+#include <linux/fs.h>
 #include <linux/tracefs.h>
 #include <linux/workqueue.h>
 
-#include "trace.h"
-#include "trace_buffer_files.h"
 #include "events/trace_eval.h"
+#include "events/trace_event.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
+#include "messages/trace_errlog.h"
+#include "reader/trace_reader.h"
+#include "trace_buffer_files.h"
+#include "trace_pending.h"
+#include "trace_records.h"
 #include "tracers/trace_opts.h"
+#include "tracers/trace_tracer.h"
+#include "write/trace_write.h"
 
 /* When a row's file exists. */
 enum dir_file_when {

@@ -47,18 +47,25 @@
  *
  * Process context; everything but the vm_ops may sleep.
  */
-#include <linux/ring_buffer.h>
-#include <linux/pipe_fs_i.h>
-#include <linux/splice.h>
-#include <linux/refcount.h>
-#include <linux/spinlock.h>
-#include <linux/uaccess.h>
-#include <linux/poll.h>
-#include <linux/slab.h>
+#include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/pipe_fs_i.h>
+#include <linux/poll.h>
+#include <linux/refcount.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/splice.h>
+#include <linux/trace.h>
+#include <linux/trace_seq.h>
+#include <linux/uaccess.h>
 #include <uapi/linux/trace_mmap.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "output/trace_output.h"
+#include "reader/trace_reader.h"
+#include "tracers/trace_tracer.h"
 
 /* The snapshot_raw reader cannot run while a tracer uses the snapshot. */
 static bool raw_refused(struct trace_iterator *iter)

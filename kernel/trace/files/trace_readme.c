@@ -30,7 +30,7 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "tracers/trace_opts.h"
 
 /* readme_lock: readme_parts; taken alone, process context. */

@@ -22,12 +22,17 @@
  * snapshot.
  */
 #include <linux/fs.h>
+#include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "reader/trace_reader.h"
+#include "tracers/trace_tracer.h"
 
 #ifdef CONFIG_TRACER_SNAPSHOT
 /* --- the write side ----------------------------------------------------- */

@@ -34,18 +34,27 @@
  * of the same open may consume meanwhile; the waiter then re-checks.
  * Process context only; everything here may sleep.
  */
-#include <linux/seq_file.h>
-#include <linux/splice.h>
-#include <linux/pipe_fs_i.h>
 #include <linux/cpumask.h>
-#include <linux/mutex.h>
-#include <linux/slab.h>
-#include <linux/poll.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/pipe_fs_i.h>
+#include <linux/poll.h>
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/splice.h>
+#include <linux/trace.h>
+#include <linux/trace_seq.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
 #include "output/trace_output.h"
+#include "reader/trace_reader.h"
+#include "trace_pending.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_tracer.h"
+#include "write/trace_write.h"
 
 /* ---- "trace": the seq_file --------------------------------------------- */
 

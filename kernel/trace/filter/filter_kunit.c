@@ -90,12 +90,12 @@ static const struct fprog_field fk_fields[] = {
 	{ "addr", FK_OFS(addr), FK_SZ(addr), FPROG_FIELD_INT, false },
 };
 
-/* Two fake functions: fk_a at [0x1000, 0x1100), fk_b at [0x2000, 0x2040). */
+/* Two fake functions: fake_a at [0x1000, 0x1100), fake_b at [0x2000, 0x2040). */
 static unsigned long fk_sym_name(const char *name)
 {
-	if (!strcmp(name, "fk_a"))
+	if (!strcmp(name, "fake_a"))
 		return 0x1000;
-	if (!strcmp(name, "fk_b"))
+	if (!strcmp(name, "fake_b"))
 		return 0x2000;
 	return 0;
 }
@@ -437,10 +437,10 @@ static void fk_cpus(struct kunit *test)
 static void fk_function(struct kunit *test)
 {
 	static const struct fk_case cases[] = {
-		{ "addr.function == fk_a", true },
-		{ "addr.function != fk_a", false },
-		{ "addr.function == fk_b", false },
-		{ "addr.function != fk_b", true },
+		{ "addr.function == fake_a", true },
+		{ "addr.function != fake_a", false },
+		{ "addr.function == fake_b", false },
+		{ "addr.function != fake_b", true },
 		{ "addr.function == 0x1000", true },
 		{ "addr.function == 0x10ff", true },
 		{ "addr.function == 4096", true },
@@ -455,7 +455,7 @@ static void fk_function(struct kunit *test)
 	fk_fill(&r);
 	fk_table(test, &r, cases, ARRAY_SIZE(cases));
 	r.addr = 0x1100;
-	fk_expect(test, &r, "addr.function == fk_a", false);
+	fk_expect(test, &r, "addr.function == fake_a", false);
 
 	if (!IS_ENABLED(CONFIG_KALLSYMS))
 		kunit_skip(test, "kallsyms is off");
@@ -740,10 +740,10 @@ static const struct fk_bad fk_bad_cases[] = {
 	FK_BAD("COMM & CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 8),
 	FK_BAD("stacktrace & CPUS{1}", EINVAL, ILLEGAL_FIELD_OP, 14),
 	/* .function */
-	FK_BAD("u8v.function == fk_a", EINVAL, ILLEGAL_FIELD_OP, 17),
-	FK_BAD("addr.function < fk_a", EINVAL, INVALID_OP, 17),
+	FK_BAD("u8v.function == fake_a", EINVAL, ILLEGAL_FIELD_OP, 17),
+	FK_BAD("addr.function < fake_a", EINVAL, INVALID_OP, 17),
 	FK_BAD("addr.function == nosuch", EINVAL, NO_FUNCTION, 24),
-	FK_BAD("addr.function == (fk_a)", EINVAL, NO_FUNCTION, 26),
+	FK_BAD("addr.function == (fake_a)", EINVAL, NO_FUNCTION, 26),
 	FK_BAD("addr.function ==", EINVAL, NO_FUNCTION, 17),
 	FK_BAD("addr.function == 0xzz", EINVAL, INVALID_VALUE, 22),
 	FK_BAD("addr.function == 0x5", EINVAL, NO_FUNCTION, 21),
@@ -1018,13 +1018,13 @@ static void fk_fuzz(struct kunit *test)
 		"u8v", "name", "dstr", "CPU", "COMM", "mask", "addr", "kptr",
 		"cpuv", "odd", ".function", ".ustring", "==", "!=", "<", "<=",
 		">", ">=", "&", "~", "&&", "||", "!", "(", ")", "'", "\"",
-		"CPUS{", "}", "0-1", "1", "-1", "0x", "fk_a", "*", "?", "[",
+		"CPUS{", "}", "0-1", "1", "-1", "0x", "fake_a", "*", "?", "[",
 		"\\", " ", "\t", "\xff", "\x80", "\x01", ",", "{", "200",
 	};
 	static const char *const valid[] = {
 		"u8v == 200 && (name ~ \"kw*\" || !(s8v < 0))",
 		"dstr ~ \"b[a-z]*\" || rstr == 'x' && cpuv & CPUS{0-1}",
-		"addr.function == fk_a || kptr ~ \"*wor*\"",
+		"addr.function == fake_a || kptr ~ \"*wor*\"",
 		"!(mask == CPUS{1}) && CPU != 0 || COMM ~ \"!kunit*\"",
 		"u64v & 0x10 && s64v <= -1 && u16v > 0 && odd == 3",
 	};
@@ -1117,7 +1117,7 @@ static void fk_ip_only(struct kunit *test)
 		{ "ip == a || !(ip == b)", -EINVAL, "" },
 		{ "ip ~ foo", -EINVAL, "" },
 		{ "ip < foo", -EINVAL, "" },
-		{ "ip.function == fk_a", -EINVAL, "" },
+		{ "ip.function == fake_a", -EINVAL, "" },
 	};
 	struct fk_ip_seen seen;
 	struct fprog_error err;

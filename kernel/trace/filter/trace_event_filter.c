@@ -45,10 +45,14 @@
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace_seq.h>
 #include <linux/tracepoint.h>
 
-#include "trace.h"
+#include "events/trace_event.h"
 #include "filter.h"
+#include "instance/trace_array.h"
+#include "messages/trace_errlog.h"
+#include "write/trace_write.h"
 
 /*
  * What a subsystem's filter file shows when it holds no error.  User

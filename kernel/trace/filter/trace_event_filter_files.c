@@ -16,11 +16,16 @@
  * The registry's directories get the two files through its slots
  * (EVREG_EVENT_FILTER, EVREG_SYSTEM_FILTER), filled at core_initcall.
  */
+#include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace_seq.h>
 
+#include "events/trace_event.h"
 #include "events/trace_event_internal.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
 
 static char *filter_text_from_user(const char __user *ubuf, size_t cnt)
 {

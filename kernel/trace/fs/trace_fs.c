@@ -45,12 +45,17 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/ring_buffer.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_fs.h"
+#include "trace_records.h"
+#include "write/trace_write.h"
 
 /* tracefs mounted on the debugfs "tracing" directory when first walked. */
 static struct vfsmount *trace_debugfs_automount(struct dentry *where,

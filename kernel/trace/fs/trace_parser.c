@@ -38,7 +38,8 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "events/trace_event.h"
+#include "trace_fs.h"
 
 /**
  * trace_parser_get_init - set a parser up with a buffer

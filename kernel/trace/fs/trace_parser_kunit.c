@@ -24,7 +24,9 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "events/trace_event.h"
+#include "lib/trace_pid.h"
+#include "trace_fs.h"
 
 #define UBUF_PAGES	3
 

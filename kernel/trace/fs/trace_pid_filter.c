@@ -31,7 +31,8 @@
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 
-#include "trace.h"
+#include "events/trace_event.h"
+#include "lib/trace_pid.h"
 
 /**
  * trace_find_filtered_pid - is @search_pid in @filtered_pids?

@@ -12,14 +12,16 @@
  * of tr->clock_id (the printers, trace_init_iter()) run without it and
  * see the old or the new index, both valid.  Process context only.
  */
+#include <linux/fs.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/timekeeping.h>
+#include <linux/trace.h>
 #include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
 #include "files/trace_buffer_files.h"
+#include "trace_array.h"
 
 /*
  * The trace clocks, in the order trace_clock lists them (a user-visible

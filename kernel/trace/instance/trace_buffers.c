@@ -50,7 +50,11 @@
 #include <linux/percpu.h>
 #include <linux/trace_clock.h>
 
-#include "trace.h"
+#include "reader/trace_reader.h"
+#include "trace_array.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
+#include "write/trace_write.h"
 
 /* The CPUs that have a ring in every buffer (possible CPUs at boot). */
 cpumask_var_t __read_mostly tracing_buffer_mask;

@@ -48,11 +48,17 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
 #include <linux/vmalloc.h>
 
-#include "trace.h"
 #include "messages/trace_puts.h"
+#include "trace_array.h"
+#include "trace_pending.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_tracer.h"
+#include "write/trace_write.h"
 
 /* The options of the global instance when the kernel starts. */
 #define TRACE_DEFAULT_FLAGS						\

@@ -71,9 +71,13 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/trace.h>
 #include <linux/workqueue.h>
 
-#include "trace.h"
+#include "lib/trace_cmdline.h"
+#include "messages/trace_printk.h"
+#include "trace_array.h"
+#include "tracers/trace_tracer.h"
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 

@@ -15,7 +15,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/trace.h>
 
-#include "trace.h"
+#include "trace_array.h"
 
 #define SNAP_KUNIT_INSTANCE	"retrace_snapshot_kunit"
 

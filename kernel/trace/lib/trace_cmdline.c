@@ -38,14 +38,15 @@
 #include <linux/mutex.h>
 #include <linux/pid.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/threads.h>
+#include <linux/trace_events.h>
 #include <trace/events/sched.h>
 
-#include "trace.h"
 #include "trace_cmdline.h"
 
 /*

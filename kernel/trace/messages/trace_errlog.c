@@ -35,8 +35,10 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
 #include "trace_errlog.h"
 
 /*

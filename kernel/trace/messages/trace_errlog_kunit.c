@@ -20,7 +20,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "trace_errlog.h"
 
 /* The messages, as a caller's table (it must outlive the entries). */

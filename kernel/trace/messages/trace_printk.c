@@ -51,11 +51,17 @@
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/ring_buffer.h>
 #include <linux/string.h>
 #include <linux/trace.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
+#include "trace_pending.h"
+#include "trace_printk.h"
 #include "trace_puts.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /*

@@ -27,9 +27,11 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "trace_printk.h"
 
 /*
  * Module formats.  A module's trace_printk() formats live in its

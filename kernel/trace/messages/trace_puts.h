@@ -16,7 +16,10 @@
 #include <linux/ring_buffer.h>
 #include <linux/string.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_pending.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /*

@@ -36,9 +36,11 @@
  */
 #include <linux/module.h>
 #include <linux/rwsem.h>
+#include <linux/trace_seq.h>
 #include <linux/xarray.h>
 
 #include "trace_output.h"
+#include "trace_records.h"
 
 /*
  * Lock order: trace_event_sem, then the xarray's internal spinlock.

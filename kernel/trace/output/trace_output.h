@@ -27,8 +27,11 @@
 
 #include <linux/math64.h>
 #include <linux/time64.h>
+#include <linux/trace_events.h>
 #include <linux/trace_seq.h>
-#include "trace.h"
+
+struct mm_struct;
+struct rw_semaphore;
 
 /*
  * Registry of event types (trace_output.c).

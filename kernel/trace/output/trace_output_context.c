@@ -35,14 +35,22 @@
  * seq_print_user_ip() sleeps (mmap_lock), and only when handed an mm.
  */
 #include <linux/ctype.h>
+#include <linux/fs.h>
 #include <linux/hex.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
+#include <linux/sched.h>
 #include <linux/sched/clock.h>
+#include <linux/trace_seq.h>
 #include <linux/uaccess.h>
 
+#include "events/trace_event.h"
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
 #include "trace_output.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
 
 /**
  * trace_seq_print_sym - print the symbol an address falls in

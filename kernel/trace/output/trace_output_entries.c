@@ -27,10 +27,17 @@
  * Context: reader context; only the user stack printer with
  * sym-userobj sleeps (it takes the task's mmap_lock).
  */
+#include <linux/fs.h>
 #include <linux/kprobes.h>
+#include <linux/sched.h>
 #include <linux/sched/mm.h>
+#include <linux/trace_seq.h>
 
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
 #include "trace_output.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
 
 /* The typed record under iter->ent (trace_assign_type(), trace_records.h). */
 #define entry_of(var, iter)	trace_assign_type(var, (iter)->ent)

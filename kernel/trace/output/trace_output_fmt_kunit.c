@@ -19,8 +19,11 @@
 #include <kunit/test.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace_seq.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_output.h"
+#include "tracers/trace_flags.h"
 
 struct fmt_ctx {
 	struct trace_array	tr;

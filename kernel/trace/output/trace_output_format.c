@@ -27,8 +27,9 @@
 #include <linux/slab.h>
 #include <asm/sections.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "trace_output.h"
+#include "tracers/trace_flags.h"
 
 #define FMT_STEP	128
 

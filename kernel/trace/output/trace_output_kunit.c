@@ -20,11 +20,15 @@
  * printk-formats.rst), not produced by the code under test.
  */
 #include <kunit/test.h>
-#include <linux/trace_events.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
 
+#include "instance/trace_array.h"
 #include "trace_output.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
 
 static struct trace_seq *tok_seq(struct kunit *test)
 {

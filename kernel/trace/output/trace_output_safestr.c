@@ -20,9 +20,11 @@
  * of its own.
  */
 #include <linux/module.h>
+#include <linux/trace_seq.h>
 #include <asm/sections.h>
 
-#include "trace.h"
+#include "events/trace_event.h"
+#include "messages/trace_printk.h"
 #include "trace_output.h"
 
 /* Is @addr inside [@start, @start + @len)? */

@@ -56,9 +56,15 @@
 #include <linux/ring_buffer.h>
 #include <linux/string.h>
 #include <linux/trace.h>
+#include <linux/trace_seq.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "messages/trace_printk.h"
 #include "trace_dump.h"
+#include "trace_pending.h"
+#include "trace_reader.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_tracer.h"
 
 /*
  * The console lines of a dump.  They are what people and scripts grep

@@ -6,11 +6,12 @@
  */
 #include <kunit/test.h>
 #include <linux/kmsg_dump.h>
+#include <linux/ring_buffer.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/trace.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "trace_dump.h"
 
 #define DUMP_KUNIT_INSTANCE	"retrace_dump_kunit"

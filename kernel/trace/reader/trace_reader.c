@@ -30,16 +30,20 @@
  * Locks: see trace_reader.h; the callers hold the reader lock of the
  * CPU set they walk, this file only provides it.
  */
-#include <linux/ring_buffer.h>
 #include <linux/cpumask.h>
-#include <linux/rwsem.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
-#include <linux/slab.h>
 #include <linux/poll.h>
+#include <linux/ring_buffer.h>
+#include <linux/rwsem.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
 #include <asm/sections.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_reader.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_tracer.h"
 
 /* ---- Reader locks ------------------------------------------------------ */
 

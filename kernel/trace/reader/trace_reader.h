@@ -6,9 +6,7 @@
  * also open, walk and print iterators.
  * Documentation/trace/retrace/reader.rst is the design.
  *
- * Included by the trace.h umbrella after trace_array.h, on which it
- * relies for struct trace_array and friends (struct trace_iterator is
- * include/linux/trace_events.h's).
+ * struct trace_iterator is include/linux/trace_events.h's.
  *
  * Lock order, outermost first:
  *
@@ -29,6 +27,19 @@
  */
 #ifndef _TRACE_READER_H
 #define _TRACE_READER_H
+
+#include <linux/fs.h>
+#include <linux/poll.h>
+#include <linux/ring_buffer.h>
+#include <linux/string.h>
+#include <linux/trace_events.h>
+#include <linux/types.h>
+
+struct array_buffer;
+struct buffer_data_read_page;
+struct pipe_inode_info;
+struct seq_file;
+struct trace_array;
 
 /*
  * The state of one open trace_pipe_raw (or snapshot_raw): the iterator

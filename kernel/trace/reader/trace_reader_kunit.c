@@ -16,12 +16,14 @@
  * EVENTS]" line before it.  Cases that need two CPUs skip on one.
  */
 #include <kunit/test.h>
-#include <linux/ring_buffer.h>
 #include <linux/percpu.h>
+#include <linux/ring_buffer.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/trace_seq.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_reader.h"
 
 /* A record: the common header (type 0 has no printer) and a number. */
 struct rk_rec {

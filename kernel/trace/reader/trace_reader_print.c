@@ -25,13 +25,19 @@
  * ftrace_dump() also prints with interrupts off, so nothing here
  * allocates or sleeps.  No lock of its own.
  */
-#include <linux/utsname.h>
-#include <linux/seq_file.h>
+#include <linux/ring_buffer.h>
 #include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/trace_seq.h>
 #include <linux/uidgid.h>
+#include <linux/utsname.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "output/trace_output.h"
+#include "trace_reader.h"
+#include "trace_records.h"
+#include "tracers/trace_flags.h"
+#include "tracers/trace_tracer.h"
 
 /* ---- One record ---------------------------------------------------------- */
 

@@ -39,11 +39,7 @@
 #define CREATE_TRACE_POINTS
 #include <trace/events/preemptirq.h>
 
-/*
- * After the events: trace.h defines the field macros its own records
- * use, which the staging headers define only once (stages/fields.h).
- */
-#include "trace.h"
+#include "trace_pending.h"
 
 #ifdef CONFIG_ARCH_WANTS_NO_INSTR
 #define preemptirq_event(ev, ip, pip)	trace_##ev(ip, pip)

@@ -13,7 +13,9 @@
  */
 #include <linux/fs.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "trace_tracer.h"
 
 /*
  * tracing_max_latency: the largest latency a latency tracer saw, in

@@ -13,7 +13,8 @@
  */
 #include <linux/printk.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_tracer.h"
 
 enum {
 	NOP_OPT_ACCEPT	= BIT(0),

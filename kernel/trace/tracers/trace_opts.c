@@ -42,6 +42,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/fs.h>
+#include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/ring_buffer.h>
@@ -49,11 +50,20 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "events/trace_event.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
+#include "messages/trace_printk.h"
+#include "trace_flags.h"
 #include "trace_opts.h"
+#include "trace_pending.h"
+#include "trace_records.h"
+#include "trace_tracer.h"
 
 /* The names, each at its bit (TRACE_FLAGS, trace_flags.h). */
 #undef C

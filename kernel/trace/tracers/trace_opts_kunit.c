@@ -21,8 +21,11 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "messages/trace_printk.h"
+#include "trace_flags.h"
 #include "trace_opts.h"
+#include "trace_tracer.h"
 
 /*
  * The core options in trace_options order, as user space sees them

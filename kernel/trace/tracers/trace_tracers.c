@@ -31,16 +31,22 @@
  * register_tracer() runs at boot only.
  */
 #include <linux/fs.h>
+#include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/time64.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 
-#include "trace.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "output/trace_output.h"
 #include "trace_opts.h"
+#include "trace_pending.h"
+#include "trace_tracer.h"
 
 /* ftrace= on the command line; cleared once that tracer started. */
 char *default_bootup_tracer;

@@ -54,13 +54,20 @@
  * taken on the fire path.
  */
 
-#include <linux/security.h>
-#include <linux/module.h>
 #include <linux/ctype.h>
+#include <linux/fs.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/slab.h>
 #include <linux/rculist.h>
+#include <linux/ring_buffer.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/tracepoint.h>
 
+#include "events/trace_event.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "trace_trigger.h"
 #include "trace_trigger_internal.h"
 #include "write/trace_write.h"
 

@@ -15,13 +15,19 @@
  */
 
 #include <linux/init.h>
+#include <linux/ring_buffer.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include <asm/setup.h>		/* COMMAND_LINE_SIZE */
 
-#include "trace.h"
+#include "events/trace_event.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "trace_pending.h"
+#include "trace_trigger.h"
 #include "trace_trigger_internal.h"
+#include "write/trace_write.h"
 /*
  * The instances of traceon, traceoff, snapshot and stacktrace carry their
  * event as private data; they act on the trace instance it belongs to.

@@ -14,7 +14,14 @@
 #ifndef _KERNEL_TRACE_TRACE_TRIGGER_H
 #define _KERNEL_TRACE_TRACE_TRIGGER_H
 
-#include "trace.h"
+#include <linux/container_of.h>
+#include <linux/types.h>
+
+#include "trace_trigger.h"
+
+struct seq_file;
+struct trace_array;
+struct trace_event_file;
 
 /*
  * Every instance made by trigger_data_alloc() is the first member of a

@@ -19,9 +19,13 @@
 #include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/kthread.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "events/trace_event.h"
+#include "trace_trigger.h"
 #include "trace_trigger_internal.h"
 
 static void trig_kunit_split(struct kunit *test)

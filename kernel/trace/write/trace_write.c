@@ -69,7 +69,7 @@
 #include <linux/static_key.h>
 #include <linux/trace.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "trace_write.h"
 
 #define WRITE_AREA_ORDER	\

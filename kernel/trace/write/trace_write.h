@@ -48,12 +48,18 @@
 #ifndef _TRACE_WRITE_H
 #define _TRACE_WRITE_H
 
+#include <linux/jump_label.h>
+#include <linux/percpu-defs.h>
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/trace_events.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "lib/trace_cmdline.h"
+#include "tracers/trace_flags.h"
+
+struct pt_regs;
 
 /* TRACE_FLAG_* of the execution context, from one preempt_count() read. */
 static __always_inline unsigned int trace_ctx_flags(unsigned int pc)

@@ -13,7 +13,6 @@
 #include <linux/static_key.h>
 #include <linux/trace.h>
 
-#include "trace.h"
 #include "trace_write.h"
 
 /*

@@ -25,7 +25,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
 #include "trace_write.h"
 
 /* ---- the context word ------------------------------------------------ */

@@ -34,8 +34,10 @@
 #include <linux/stacktrace.h>
 #include <linux/trace_recursion.h>
 
-#include "trace.h"
+#include "instance/trace_array.h"
+#include "trace_records.h"
 #include "trace_write.h"
+#include "tracers/trace_flags.h"
 
 #define STACK_STASH_DEPTH	(PAGE_SIZE / TRACE_WRITE_LEVELS)
 
