@@ -32,7 +32,8 @@
  * and are not shown; __field_desc() and __array_desc() show a member of such a
  * struct under its own name; __stack_array() shows as a fixed array.
  *
- * No locks, no runtime code but two reg ops; everything is static data
+ * No locks, no runtime code but ftrace/print's reg op and
+ * ftrace_event_is_function(); everything is static data
  * the registry walks at boot.
  */
 #include <linux/kernel.h>

@@ -14,8 +14,8 @@
  * context.  Lock order: event_mutex, then trace_types_lock, then
  * trace_event_sem (trace_output.h).
  */
-#ifndef _TRACE_REGISTRY_H
-#define _TRACE_REGISTRY_H
+#ifndef _KERNEL_TRACE_EVENT_H
+#define _KERNEL_TRACE_EVENT_H
 
 #include <linux/fs.h>
 #include <linux/list.h>
@@ -326,4 +326,4 @@ static inline void trace_parser_fail(struct trace_parser *parser)
 	parser->fail = true;
 }
 
-#endif /* _TRACE_REGISTRY_H */
+#endif /* _KERNEL_TRACE_EVENT_H */

@@ -46,8 +46,8 @@
  * sees FREED under event_mutex (event_file_file()) and returns -ENODEV.
  * The memory goes with the last reference (event_file_put()).
  */
-#ifndef _TRACE_EVENT_REG_H
-#define _TRACE_EVENT_REG_H
+#ifndef _KERNEL_TRACE_EVENT_INTERNAL_H
+#define _KERNEL_TRACE_EVENT_INTERNAL_H
 
 #include <linux/trace_events.h>
 #include <linux/types.h>
@@ -160,4 +160,4 @@ static inline bool evreg_call_enablable(struct trace_event_call *call)
 	       !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE);
 }
 
-#endif /* _TRACE_EVENT_REG_H */
+#endif /* _KERNEL_TRACE_EVENT_INTERNAL_H */

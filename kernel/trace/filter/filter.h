@@ -38,8 +38,8 @@
  *       its owner.  (2) the same program: wait for a grace period first.
  *   (3) a program is freed once.
  */
-#ifndef _KERNEL_TRACE_TRACE_FILTER_H
-#define _KERNEL_TRACE_TRACE_FILTER_H
+#ifndef _KERNEL_TRACE_FILTER_H
+#define _KERNEL_TRACE_FILTER_H
 
 #include <linux/types.h>
 
@@ -176,4 +176,4 @@ const char *fprog_msg_text(enum fprog_msg msg);
 int fprog_format_error(char *buf, size_t size, const char *text,
 		       const struct fprog_error *err);
 
-#endif /* _KERNEL_TRACE_TRACE_FILTER_H */
+#endif /* _KERNEL_TRACE_FILTER_H */

@@ -22,8 +22,8 @@
  *
  * The program is immutable once built; see filter.h for its lifetime.
  */
-#ifndef _KERNEL_TRACE_TRACE_FILTER_PROG_H
-#define _KERNEL_TRACE_TRACE_FILTER_PROG_H
+#ifndef _KERNEL_TRACE_FILTER_PROG_H
+#define _KERNEL_TRACE_FILTER_PROG_H
 
 #include <linux/bitops.h>
 #include <linux/bits.h>
@@ -158,4 +158,4 @@ int fprog_scratch_get(void);
 bool fprog_run(const struct fprog *prog, const void *rec, unsigned int size,
 	       unsigned int *steps);
 
-#endif /* _KERNEL_TRACE_TRACE_FILTER_PROG_H */
+#endif /* _KERNEL_TRACE_FILTER_PROG_H */

@@ -7,7 +7,8 @@
  * cache, its recorders (refcounted by the
  * record-cmd and record-tgid options and by enabled events) and the
  * saved_* files.  trace_find_cmdline() and trace_find_tgid() run in any
- * context but NMI (they trylock the cache); the rest in process
+ * context, NMI included (outside task context the name lookup only tries
+ * the cache's lock; the tgid lookup takes none); the rest in process
  * context.  trace_taskinfo_save is the per-CPU "save the current task
  * at the next sched switch" flag the write path sets.
  *

@@ -34,11 +34,14 @@
  *
  * Contexts: ftrace_dump() runs in NMI, panic and oops context, with
  * other CPUs possibly stopped while holding any lock, so it takes no
- * lock at all: one dump at a time is ensured by an atomic counter (a
+ * lock of its own: one dump at a time is ensured by an atomic counter (a
  * second, concurrent caller returns at once), the iterator is static,
- * the ring buffer is read with its lockless consume, the instance list
- * is walked unlocked (an instance being removed at that moment may be
- * missed or be dumped: a crash already happened).  The iterator uses
+ * the instance list is walked unlocked (an instance being removed at that moment may be
+ * missed or be dumped: a crash already happened).  The ring buffer's
+ * consume takes each CPU's reader_lock; in NMI it only tries it and
+ * skips a CPU whose lock is held, elsewhere it spins, so a dump outside
+ * NMI waits for (or, if that CPU is stopped, hangs on) a reader that
+ * holds it.  The iterator uses
  * static scratch buffers (trace_init_iter() below), with which the
  * reader neither allocates nor grows anything: it never reallocates a
  * temp or fmt buffer that lives in the kernel image.  Interrupts are
@@ -337,7 +340,8 @@ static void dump_by_param(void)
  *	buffer, this CPU), DUMP_PARAM (as ftrace_dump_on_oops says),
  *	DUMP_NONE
  *
- * Any context, NMI and panic included; takes no lock.  What is printed
+ * Any context, NMI and panic included; takes no lock of its own (the
+ * ring buffer's reader_lock: see the top of this file).  What is printed
  * is consumed and the dumped instances stop recording.  A call while
  * another dump runs returns at once.
  */

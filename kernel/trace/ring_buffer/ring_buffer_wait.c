@@ -16,8 +16,10 @@
  * only considered hit once the writers have left the reader's
  * sub-buffer, so that a woken reader gets at least one whole sub-buffer.
  *
- * Lock order: the wait queue locks, then cpu->reader_lock (briefly, for
- * shortest_full).  Writers take neither.
+ * Locks: cpu->reader_lock, briefly, for shortest_full and the full-wait
+ * flags; it is never held with a wait queue's lock (the wake-ups run
+ * after it is dropped, and a waiter's condition runs outside the wait
+ * queue's lock).  Writers take neither.
  */
 #include <linux/export.h>
 #include <linux/sched.h>

@@ -14,8 +14,8 @@
  * tracepoint_synchronize_unregister().  @count is spent atomically
  * from the fire path (trig_count_take()).
  */
-#ifndef _TRACE_TRIGGER_API_H
-#define _TRACE_TRIGGER_API_H
+#ifndef _KERNEL_TRACE_TRIGGER_H
+#define _KERNEL_TRACE_TRIGGER_H
 
 #include <linux/fs.h>
 #include <linux/list.h>
@@ -207,4 +207,4 @@ int event_enable_trigger_print(struct seq_file *m,
 			       struct event_trigger_data *data);
 void event_enable_trigger_free(struct event_trigger_data *data);
 
-#endif /* _TRACE_TRIGGER_API_H */
+#endif /* _KERNEL_TRACE_TRIGGER_H */

@@ -11,8 +11,8 @@
  *
  * Design and concurrency rules: Documentation/trace/retrace/triggers.rst.
  */
-#ifndef _KERNEL_TRACE_TRACE_TRIGGER_H
-#define _KERNEL_TRACE_TRACE_TRIGGER_H
+#ifndef _KERNEL_TRACE_TRIGGER_INTERNAL_H
+#define _KERNEL_TRACE_TRIGGER_INTERNAL_H
 
 #include <linux/container_of.h>
 #include <linux/types.h>
@@ -74,4 +74,4 @@ void clear_event_triggers(struct trace_array *tr);
 char *trig_split_command(char *buf, char **glob, char **cmd);
 void trig_print_tail(struct seq_file *m, struct event_trigger_data *data);
 
-#endif /* _KERNEL_TRACE_TRACE_TRIGGER_H */
+#endif /* _KERNEL_TRACE_TRIGGER_INTERNAL_H */
