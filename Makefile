@@ -18,6 +18,8 @@
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
 #   make stress [S=120]  the ring buffer stress selftest for S seconds
 #   make refresh-patches rewrite patches/ hunks to apply exactly, in order
+#   make series [O=DIR]  the work as a git format-patch series, then the git am check
+#   make series-am [O=DIR]  only the git am check of an existing series
 #   make clean           remove build/ outputs (keeps the base tree, ccache)
 
 BUILD   := build
@@ -37,10 +39,18 @@ OURS    := $(BUILD)/out/retrace$(SUFFIX)
 UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
 # The reference for the identity checks and the benchmarks (lab.rst).
 UPSTREAM_P := $(BUILD)/out/upstream-pending$(SUFFIX)
+# make series (series.rst): the output and the scratch repositories.
+# O= names the series' directory only: it is kept from every make run
+# below this one (deps.sh and series.py run make -C on the base tree, whose
+# Makefile would take O= for its output directory and create it there).
+SERIES  := $(or $(O),$(BUILD)/series)
+MAKEOVERRIDES := $(filter-out O=%,$(MAKEOVERRIDES))
+unexport O
+SERIES_WORK := $(BUILD)/series-work
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am run demo check check-upstream bench stress clean
 
 all: build
 
@@ -93,9 +103,15 @@ bench: build upstream-pending
 	@BENCH_NOTRACE_OURS=$(OURS)-notrace BENCH_NOTRACE_UPSTREAM=$(UPSTREAM_P)-notrace \
 		$(H)/bench/run.sh $(OURS) $(UPSTREAM_P) $(BUILD)/results/bench
 
+series: deps
+	@$(H)/series.py all . $(BASE) $(SERIES) $(SERIES_WORK)
+
+series-am: deps
+	@$(H)/series.py check . $(BASE) $(SERIES) $(SERIES_WORK)
+
 stress: build
 	@RETRACE_EXTRA_CMDLINE="rb_stress_seconds=$(or $(S),120)" \
 		$(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "selftests:ring_buffer_stress.sh"
 
 clean:
-	rm -rf $(TREE) $(BUILD)/out $(BUILD)/results
+	rm -rf $(TREE) $(BUILD)/out $(BUILD)/results $(BUILD)/series $(SERIES_WORK)
