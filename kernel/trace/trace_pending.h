@@ -12,8 +12,8 @@
  *
  * No state, no locks.
  */
-#ifndef _TRACE_PENDING_H
-#define _TRACE_PENDING_H
+#ifndef _KERNEL_TRACE_PENDING_H
+#define _KERNEL_TRACE_PENDING_H
 
 #include <linux/init.h>
 #include <linux/types.h>
@@ -82,4 +82,4 @@ static inline bool tracing_selftest_on(void) { return false; }
 static inline int rv_init_interface(void) { return 0; }
 #endif
 
-#endif /* _TRACE_PENDING_H */
+#endif /* _KERNEL_TRACE_PENDING_H */

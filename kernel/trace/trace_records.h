@@ -20,8 +20,8 @@
  *
  * No code, no locks: types and constants only.
  */
-#ifndef _TRACE_RECORDS_H
-#define _TRACE_RECORDS_H
+#ifndef _KERNEL_TRACE_RECORDS_H
+#define _KERNEL_TRACE_RECORDS_H
 
 #include <linux/ftrace.h>
 #include <linux/mmiotrace.h>
@@ -177,4 +177,4 @@ int perf_ftrace_event_register(struct trace_event_call *call,
  */
 #define FTRACE_TRAMPOLINE_MARKER	((unsigned long)INT_MAX)
 
-#endif /* _TRACE_RECORDS_H */
+#endif /* _KERNEL_TRACE_RECORDS_H */

@@ -6,8 +6,8 @@
  * string functions (no locks) and the rewriting of one event call;
  * each is described where it is defined.
  */
-#ifndef _TRACE_EVAL_H
-#define _TRACE_EVAL_H
+#ifndef _KERNEL_TRACE_EVAL_H
+#define _KERNEL_TRACE_EVAL_H
 
 #include <linux/trace_events.h>
 
@@ -39,4 +39,4 @@ int trace_eval_put_value(char *at, size_t name_len, long value);
 void trace_eval_update_call(struct trace_event_call *call,
 			    struct trace_eval_map **map, int len);
 
-#endif /* _TRACE_EVAL_H */
+#endif /* _KERNEL_TRACE_EVAL_H */

@@ -29,9 +29,9 @@
 #include <linux/rculist.h>
 #include <linux/trace_events.h>
 
+#include "filter/filter.h"
 #include "trace_event.h"
 #include "triggers/trace_trigger.h"
-#include "filter/filter.h"
 
 /*
  * Run one instance: the action, unless the instance was given a count and

@@ -52,10 +52,10 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace_events.h>
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
-#include "instance/trace_array.h"
 #include "trace_event.h"
 
 /* What a pointer-to-string field of an injected record points to. */

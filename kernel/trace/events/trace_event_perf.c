@@ -36,7 +36,6 @@
  * probe is unregistered, tracepoint_synchronize_unregister() waits for
  * running probes before a list or a record area is freed.
  */
-#include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
@@ -45,10 +44,8 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
-#include "instance/trace_array.h"
 #include "output/trace_output.h"
 #include "trace_event.h"
-#include "trace_records.h"
 
 /*
  * A record area: PERF_MAX_TRACE_SIZE bytes, word aligned so that the
@@ -289,24 +286,15 @@ int perf_trace_init(struct perf_event *event)
 	return err;
 }
 
-/* The destroy of every PMU here: detach, then @gone (if any) on the call. */
-static void perf_destroy(struct perf_event *event,
-			 void (*gone)(struct trace_event_call *call))
-{
-	mutex_lock(&event_mutex);
-	perf_detach(event);
-	mutex_unlock(&event_mutex);
-	if (gone)
-		gone(event->tp_event);
-}
-
 /**
  * perf_trace_destroy - detach an event set up by perf_trace_init()
  * @event: the perf event, already removed from every CPU
  */
 void perf_trace_destroy(struct perf_event *event)
 {
-	perf_destroy(event, NULL);
+	mutex_lock(&event_mutex);
+	perf_detach(event);
+	mutex_unlock(&event_mutex);
 }
 
 /*

@@ -8,8 +8,8 @@
  * kernel.tracepoint_printk toggles it (include/linux/ftrace.h declares
  * its handler).
  */
-#ifndef _TRACE_TP_PRINTK_H
-#define _TRACE_TP_PRINTK_H
+#ifndef _KERNEL_TRACE_TP_PRINTK_H
+#define _KERNEL_TRACE_TP_PRINTK_H
 
 #include <linux/jump_label.h>
 
@@ -20,4 +20,4 @@ void output_printk(struct trace_event_buffer *fbuffer);
 void tp_printk_boot_init(void);
 void tp_printk_boot_stop(void);
 
-#endif /* _TRACE_TP_PRINTK_H */
+#endif /* _KERNEL_TRACE_TP_PRINTK_H */

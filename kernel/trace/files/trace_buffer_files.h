@@ -6,8 +6,8 @@
  * trace_buffer_files.c shared with their KUnit suite
  * (trace_buffer_files_kunit.c).
  */
-#ifndef _TRACE_BUFFER_FILES_H
-#define _TRACE_BUFFER_FILES_H
+#ifndef _KERNEL_TRACE_BUFFER_FILES_H
+#define _KERNEL_TRACE_BUFFER_FILES_H
 
 #include <linux/fs.h>
 #include <linux/types.h>
@@ -34,4 +34,4 @@ int buffer_size_text(char *buf, size_t len, long kb, bool expanded,
 		     unsigned long expand_kb);
 int subbuf_order_for_kb(unsigned long kb);
 
-#endif /* _TRACE_BUFFER_FILES_H */
+#endif /* _KERNEL_TRACE_BUFFER_FILES_H */

@@ -323,9 +323,9 @@ static __always_inline bool fprog_test_num(const struct fprog_insn *insn,
 	if (!fprog_in_record(insn->offset, insn->width, size))
 		return false;
 	return fprog_compare(insn->op,
-			   fprog_load(rec, insn->offset, insn->width,
-				      insn->is_signed),
-			   insn->val, insn->is_signed);
+			     fprog_load(rec, insn->offset, insn->width,
+					insn->is_signed),
+			     insn->val, insn->is_signed);
 }
 
 /* Every other test, out of line (FPROG_T_NUM also works here). */
@@ -343,7 +343,7 @@ static noinline bool fprog_test(const struct fprog_insn *insn, const void *rec,
 		if (insn->op == FPROG_OP_AND)
 			return false;
 		return fprog_compare(insn->op, (s64)raw_smp_processor_id(),
-				   insn->val, true);
+				     insn->val, true);
 	case FPROG_T_NUM_IN_SET:
 		if (!fprog_in_record(insn->offset, insn->width, size))
 			return false;
@@ -353,7 +353,7 @@ static noinline bool fprog_test(const struct fprog_insn *insn, const void *rec,
 		return fprog_cpu_vs_set(insn->op, cpu, insn->mask);
 	case FPROG_T_CPU_IN_SET:
 		return fprog_cpu_vs_set(insn->op, raw_smp_processor_id(),
-				      insn->mask);
+					insn->mask);
 	case FPROG_T_SET_SET:
 		return fprog_test_set_set(insn, rec, size);
 	case FPROG_T_SET_CPU:

@@ -146,7 +146,7 @@ static int fprog_prescan(struct fprog_cc *cc, unsigned int len,
 		case ')':
 			if (!depth)
 				return fprog_fail(cc, -EPERM,
-						FPROG_MSG_TOO_MANY_CLOSE, i);
+						  FPROG_MSG_TOO_MANY_CLOSE, i);
 			depth--;
 			in_pred = false;
 			continue;
@@ -171,7 +171,7 @@ static int fprog_prescan(struct fprog_cc *cc, unsigned int len,
 		return fprog_fail(cc, -ESRCH, FPROG_MSG_MISSING_QUOTE, quote_at);
 	if (depth)
 		return fprog_fail(cc, -ENOENT, FPROG_MSG_TOO_MANY_OPEN,
-				fprog_last_open(s, len));
+				  fprog_last_open(s, len));
 	return 0;
 }
 
@@ -245,7 +245,7 @@ static int fprog_after_operand(struct fprog_cc *cc, struct fprog_work *w,
 			fprog_reduce(w, FPROG_PEND_OR);
 			if (!w->nr_pending)
 				return fprog_fail(cc, -EPERM,
-						FPROG_MSG_TOO_MANY_CLOSE, p);
+						  FPROG_MSG_TOO_MANY_CLOSE, p);
 			w->nr_pending--;	/* the '(' */
 			fprog_apply_nots(w);
 			continue;
@@ -254,7 +254,7 @@ static int fprog_after_operand(struct fprog_cc *cc, struct fprog_work *w,
 			fprog_reduce(w, FPROG_PEND_OR);
 			if (w->nr_pending)
 				return fprog_fail(cc, -EPERM,
-						FPROG_MSG_TOO_MANY_OPEN, p + 1);
+						  FPROG_MSG_TOO_MANY_OPEN, p + 1);
 			*pp = p;
 			return 1;
 		}

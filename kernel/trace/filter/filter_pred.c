@@ -133,12 +133,12 @@ static int fprog_pred_function(struct fprog_cc *cc, const struct fprog_field *fi
 			p++;
 		if (p - from >= sizeof(num))
 			return fprog_fail(cc, -EINVAL, FPROG_MSG_OPERAND_TOO_LONG,
-					p + 1);
+					  p + 1);
 		memcpy(num, s + from, p - from);
 		num[p - from] = '\0';
 		if (kstrtoul(num, 0, &addr))
 			return fprog_fail(cc, -EINVAL, FPROG_MSG_INVALID_VALUE,
-					p + 1);
+					  p + 1);
 	} else {
 		char *name;
 

@@ -541,7 +541,7 @@ int apply_subsystem_event_filter(struct trace_subsystem_dir *dir,
 {
 	struct event_subsystem *system = dir->subsystem;
 	struct fprog_error err = { .err = -EINVAL,
-				 .msg = FPROG_MSG_BAD_SUBSYS_FILTER };
+				   .msg = FPROG_MSG_BAD_SUBSYS_FILTER };
 	struct event_filter *shown = NULL;
 	int nr_events;
 

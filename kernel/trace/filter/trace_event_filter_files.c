@@ -25,7 +25,6 @@
 #include "events/trace_event.h"
 #include "events/trace_event_internal.h"
 #include "fs/trace_fs.h"
-#include "instance/trace_array.h"
 
 static char *filter_text_from_user(const char __user *ubuf, size_t cnt)
 {

@@ -13,8 +13,8 @@
  * their own pair, tracing_open_file_tr(), in trace_event.h.)  All of
  * it runs in process context; the opens take trace_types_lock briefly.
  */
-#ifndef _TRACE_FS_H
-#define _TRACE_FS_H
+#ifndef _KERNEL_TRACE_FS_H
+#define _KERNEL_TRACE_FS_H
 
 #include <linux/fs.h>
 #include <linux/types.h>
@@ -88,4 +88,4 @@ ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
 				size_t count, loff_t *ppos,
 				int (*createfn)(const char *));
 
-#endif /* _TRACE_FS_H */
+#endif /* _KERNEL_TRACE_FS_H */

@@ -33,8 +33,8 @@
  * open readers and mappers of its buffers.  Removal refuses (-EBUSY)
  * while either is held by anyone but the instance itself.
  */
-#ifndef _TRACE_ARRAY_H
-#define _TRACE_ARRAY_H
+#ifndef _KERNEL_TRACE_ARRAY_H
+#define _KERNEL_TRACE_ARRAY_H
 
 #include <linux/cpumask.h>
 #include <linux/irq_work.h>
@@ -504,4 +504,4 @@ static inline void latency_fsnotify_init(struct trace_array *tr) { }
 static inline void latency_fsnotify(struct trace_array *tr) { }
 #endif
 
-#endif /* _TRACE_ARRAY_H */
+#endif /* _KERNEL_TRACE_ARRAY_H */

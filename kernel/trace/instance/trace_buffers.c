@@ -46,8 +46,8 @@
  * NMI.  Everything else sleeps.
  */
 #include <linux/cpumask.h>
-#include <linux/ring_buffer.h>
 #include <linux/percpu.h>
+#include <linux/ring_buffer.h>
 #include <linux/trace_clock.h>
 
 #include "reader/trace_reader.h"

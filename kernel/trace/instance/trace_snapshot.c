@@ -72,9 +72,9 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/trace.h>
+#include <linux/trace_events.h>
 #include <linux/workqueue.h>
 
-#include "lib/trace_cmdline.h"
 #include "messages/trace_printk.h"
 #include "trace_array.h"
 #include "tracers/trace_tracer.h"

@@ -24,8 +24,8 @@
  * prints "<...>".  None of these functions locks: the caller owns the cache or
  * holds the global cache's lock.
  */
-#ifndef _TRACE_CMDLINE_H
-#define _TRACE_CMDLINE_H
+#ifndef _KERNEL_TRACE_CMDLINE_H
+#define _KERNEL_TRACE_CMDLINE_H
 
 #include <linux/percpu-defs.h>
 #include <linux/sched.h>
@@ -76,4 +76,4 @@ int cmdcache_slot_pid(const struct cmdcache *c, unsigned int slot);
 bool cmdcache_special(int pid, char comm[TASK_COMM_LEN]);
 void cmdcache_unknown(char comm[TASK_COMM_LEN]);
 
-#endif /* _TRACE_CMDLINE_H */
+#endif /* _KERNEL_TRACE_CMDLINE_H */

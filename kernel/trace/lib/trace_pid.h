@@ -26,8 +26,8 @@
  * trace_ignore_this_task() and trace_filter_add_remove_task(), which
  * run from sched probes (any context but NMI) on RCU-published sets.
  */
-#ifndef _TRACE_PID_H
-#define _TRACE_PID_H
+#ifndef _KERNEL_TRACE_PID_H
+#define _KERNEL_TRACE_PID_H
 
 #include <linux/bits.h>
 #include <linux/types.h>
@@ -74,4 +74,4 @@ void trace_filter_add_remove_task(struct trace_pid_list *pid_list,
 bool trace_ignore_this_task(struct trace_pid_list *filtered_pids,
 			    struct trace_pid_list *filtered_no_pids, struct task_struct *task);
 
-#endif /* _TRACE_PID_H */
+#endif /* _KERNEL_TRACE_PID_H */

@@ -8,8 +8,8 @@
  * tracing_log_err() runs in process context and takes
  * tracing_err_log_lock (below trace_types_lock and event_mutex).
  */
-#ifndef _TRACE_ERRLOG_H
-#define _TRACE_ERRLOG_H
+#ifndef _KERNEL_TRACE_ERRLOG_H
+#define _KERNEL_TRACE_ERRLOG_H
 
 #include <linux/fs.h>
 #include <linux/list.h>
@@ -67,4 +67,4 @@ struct errlog_entry {
 /* One entry as error_log shows it (seq_file show op; KUnit uses it). */
 int errlog_show(struct seq_file *m, void *v);
 
-#endif /* _TRACE_ERRLOG_H */
+#endif /* _KERNEL_TRACE_ERRLOG_H */

@@ -8,8 +8,8 @@
  * trace_printk_control() and trace_printk_start_comm() run in process
  * context (trace_types_lock held for the first, by the option code).
  */
-#ifndef _TRACE_PRINTK_H
-#define _TRACE_PRINTK_H
+#ifndef _KERNEL_TRACE_PRINTK_H
+#define _KERNEL_TRACE_PRINTK_H
 
 #include <linux/compiler_attributes.h>
 #include <linux/stdarg.h>
@@ -52,4 +52,4 @@ extern const char *__stop___trace_bprintk_fmt[];
 extern const char *__start___tracepoint_str[];
 extern const char *__stop___tracepoint_str[];
 
-#endif /* _TRACE_PRINTK_H */
+#endif /* _KERNEL_TRACE_PRINTK_H */

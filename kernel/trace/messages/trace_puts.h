@@ -10,8 +10,8 @@
  * Contexts: any, NMI included (the ring buffer's nesting does the
  * rest).  The caller keeps @tr alive.
  */
-#ifndef _TRACE_PUTS_H
-#define _TRACE_PUTS_H
+#ifndef _KERNEL_TRACE_PUTS_H
+#define _KERNEL_TRACE_PUTS_H
 
 #include <linux/ring_buffer.h>
 #include <linux/string.h>
@@ -66,4 +66,4 @@ out:
 	return size;
 }
 
-#endif /* _TRACE_PUTS_H */
+#endif /* _KERNEL_TRACE_PUTS_H */

@@ -568,7 +568,7 @@ EXPORT_SYMBOL(trace_event_printf);
  * @fmt: format of the text, then its arguments
  *
  * Used by the printers of kernel/trace's own event definitions
- * (trace_export.c style records).
+ * (the records of the ftrace system, events/trace_core_events.c).
  *
  * Return: what trace_handle_return() says of the line.
  */

@@ -36,8 +36,8 @@
  * other CPUs possibly stopped while holding any lock, so it takes no
  * lock of its own: one dump at a time is ensured by an atomic counter (a
  * second, concurrent caller returns at once), the iterator is static,
- * the instance list is walked unlocked (an instance being removed at that moment may be
- * missed or be dumped: a crash already happened).  The ring buffer's
+ * the instance list is walked unlocked (an instance being removed at
+ * that moment may be missed or be dumped: a crash already happened).  The ring buffer's
  * consume takes each CPU's reader_lock; in NMI it only tries it and
  * skips a CPU whose lock is held, elsewhere it spins, so a dump outside
  * NMI waits for (or, if that CPU is stopped, hangs on) a reader that

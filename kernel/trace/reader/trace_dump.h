@@ -5,8 +5,8 @@
  * suite the parser of the ftrace_dump_on_oops list and the dump of one
  * instance.
  */
-#ifndef _TRACE_DUMP_H
-#define _TRACE_DUMP_H
+#ifndef _KERNEL_TRACE_DUMP_H
+#define _KERNEL_TRACE_DUMP_H
 
 #include <linux/types.h>
 
@@ -40,4 +40,4 @@ struct dump_item {
 bool dump_param_next(char **cursor, bool first, struct dump_item *item);
 void trace_dump_instance(struct trace_array *tr, bool orig_cpu);
 
-#endif /* _TRACE_DUMP_H */
+#endif /* _KERNEL_TRACE_DUMP_H */

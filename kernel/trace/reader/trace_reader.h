@@ -25,8 +25,8 @@
  * side expects the caller to hold the right one; the per-open mutex
  * only orders the threads that share one open file.
  */
-#ifndef _TRACE_READER_H
-#define _TRACE_READER_H
+#ifndef _KERNEL_TRACE_READER_H
+#define _KERNEL_TRACE_READER_H
 
 #include <linux/fs.h>
 #include <linux/poll.h>
@@ -184,4 +184,4 @@ void print_trace_header(struct seq_file *m, struct trace_iterator *iter);
 void trace_default_header(struct seq_file *m);
 void trace_latency_header(struct seq_file *m);
 
-#endif /* _TRACE_READER_H */
+#endif /* _KERNEL_TRACE_READER_H */

@@ -34,8 +34,8 @@
  * This implementation needs a 64-bit unsigned long (the packed write
  * word); 32-bit builds fail on purpose in rb_w_recycled().
  */
-#ifndef _RING_BUFFER_INTERNAL_H
-#define _RING_BUFFER_INTERNAL_H
+#ifndef _KERNEL_TRACE_RING_BUFFER_INTERNAL_H
+#define _KERNEL_TRACE_RING_BUFFER_INTERNAL_H
 
 #include <linux/ring_buffer.h>
 #include <linux/irq_work.h>
@@ -448,4 +448,4 @@ static inline struct rb_cpu *rb_cpu_of(struct trace_buffer *buffer, int cpu)
 	return buffer->buffers[cpu];
 }
 
-#endif /* _RING_BUFFER_INTERNAL_H */
+#endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */

@@ -19,8 +19,8 @@
  * the write and read paths load it without a lock and act on the value
  * they saw.
  */
-#ifndef _TRACE_FLAGS_H
-#define _TRACE_FLAGS_H
+#ifndef _KERNEL_TRACE_FLAGS_H
+#define _KERNEL_TRACE_FLAGS_H
 
 #include <linux/types.h>
 
@@ -110,4 +110,4 @@ int trace_set_options(struct trace_array *tr, char *option);
  */
 int trace_keep_overwrite(struct tracer *tracer, u32 mask, int set);
 
-#endif /* _TRACE_FLAGS_H */
+#endif /* _KERNEL_TRACE_FLAGS_H */

@@ -22,8 +22,8 @@
  * record-tgid, event-fork, trace_printk_dest) need event_mutex too,
  * taken first: event_mutex -> trace_types_lock.
  */
-#ifndef _TRACE_OPTS_H
-#define _TRACE_OPTS_H
+#ifndef _KERNEL_TRACE_OPTS_H
+#define _KERNEL_TRACE_OPTS_H
 
 #include <linux/init.h>
 #include <linux/fs.h>
@@ -119,4 +119,4 @@ void trace_readme_add(struct trace_readme_part *part);
 void trace_readme_show(struct seq_file *m);
 extern const struct file_operations tracing_readme_fops;
 
-#endif /* _TRACE_OPTS_H */
+#endif /* _KERNEL_TRACE_OPTS_H */

@@ -14,8 +14,8 @@
  * (@open ... @print_line), which run under the open file's locks
  * (trace_reader.h) and must only read tracer state.
  */
-#ifndef _TRACE_TRACER_H
-#define _TRACE_TRACER_H
+#ifndef _KERNEL_TRACE_TRACER_H
+#define _KERNEL_TRACE_TRACER_H
 
 #include <linux/init.h>
 #include <linux/trace_events.h>
@@ -166,4 +166,4 @@ ssize_t trace_usecs_read(unsigned long ns, char __user *ubuf, size_t cnt,
 int trace_usecs_from_user(const char __user *ubuf, size_t cnt,
 			  unsigned long *ns);
 
-#endif /* _TRACE_TRACER_H */
+#endif /* _KERNEL_TRACE_TRACER_H */

@@ -45,8 +45,8 @@
  * a reserve and its commit preemption is off (the ring buffer's rule,
  * and the scratch area's: a level belongs to the CPU that took it).
  */
-#ifndef _TRACE_WRITE_H
-#define _TRACE_WRITE_H
+#ifndef _KERNEL_TRACE_WRITE_H
+#define _KERNEL_TRACE_WRITE_H
 
 #include <linux/jump_label.h>
 #include <linux/percpu-defs.h>
@@ -450,4 +450,4 @@ extern int tracing_disabled;
 /* Is @event this CPU's innermost scratch record?  Preemption off. */
 bool trace_write_is_scratch(struct ring_buffer_event *event);
 
-#endif /* _TRACE_WRITE_H */
+#endif /* _KERNEL_TRACE_WRITE_H */
