@@ -86,6 +86,18 @@ def walk(root, skip_top=()):
             yield f if reld == "." else os.path.join(reld, f)
 
 
+def overlay_files(proj, base):
+    """The overlay: {tree path: project path} for every file under a
+    top-level directory of the project that the base tree also has."""
+    kernel_top = {e for e in os.listdir(base) if os.path.isdir(os.path.join(base, e))}
+    out = {}
+    for top in sorted(os.listdir(proj)):
+        if top in kernel_top and os.path.isdir(os.path.join(proj, top)):
+            for rel in walk(os.path.join(proj, top)):
+                out[os.path.join(top, rel)] = os.path.join(proj, top, rel)
+    return out
+
+
 def patch_targets(pf):
     """The tree paths a patch touches (its +++/--- lines, first component cut)."""
     rels = []
@@ -271,12 +283,7 @@ def main():
     own, drop = read_manifest(os.path.join(proj, "manifest"))
     removed = own + drop
 
-    kernel_top = {e for e in os.listdir(base) if os.path.isdir(os.path.join(base, e))}
-    overlay = {}
-    for top in sorted(os.listdir(proj)):
-        if top in kernel_top and os.path.isdir(os.path.join(proj, top)):
-            for rel in walk(os.path.join(proj, top)):
-                overlay[os.path.join(top, rel)] = os.path.join(proj, top, rel)
+    overlay = overlay_files(proj, base)
 
     for p in own:
         if not any(r == p or r.startswith(p + "/") for r in overlay):

@@ -57,6 +57,9 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True   # no __pycache__ beside the lab's scripts
+from assemble import overlay_files, patch_targets, read_manifest, under, walk  # noqa: E402
+
 AUTHOR = ("retrace developers", "retrace@localhost")
 # Fixed: the same repository gives the same series.
 DATE = "1735689600 +0000"          # 2025-01-01 00:00:00 UTC
@@ -97,68 +100,12 @@ def git(env, *args, inp=None, cwd=None):
     return r.stdout.decode(errors="surrogateescape")
 
 
-# --- the repository's inputs (the same rules as assemble.py) ----------------
-
-def read_manifest(path):
-    own, drop = [], []
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            words = line.split()
-            if len(words) != 2 or words[0] not in ("own", "drop"):
-                die("%s:%d: expected 'own PATH' or 'drop PATH'" % (path, n))
-            p = os.path.normpath(words[1]).rstrip("/")
-            (own if words[0] == "own" else drop).append(p)
-    return own, drop
-
-
-def under(rel, prefixes):
-    return any(rel == p or rel.startswith(p + "/") for p in prefixes)
-
-
-def walk(root, skip_top=()):
-    for d, dirs, files in os.walk(root):
-        reld = os.path.relpath(d, root)
-        if reld == ".":
-            dirs[:] = [x for x in dirs if x not in skip_top]
-        dirs[:] = [x for x in dirs if x not in ("__pycache__", ".git")]
-        for x in list(dirs):
-            if os.path.islink(os.path.join(d, x)):
-                files.append(x)
-                dirs.remove(x)
-        for f in files:
-            yield f if reld == "." else os.path.join(reld, f)
-
-
-def overlay_files(proj, base):
-    kernel_top = {e for e in os.listdir(base) if os.path.isdir(os.path.join(base, e))}
-    out = {}
-    for top in sorted(os.listdir(proj)):
-        if top in kernel_top and os.path.isdir(os.path.join(proj, top)):
-            for rel in walk(os.path.join(proj, top)):
-                out[os.path.join(top, rel)] = os.path.join(proj, top, rel)
-    return out
-
+# --- the repository's inputs: assemble.py's readers, and the patches -------
 
 def patch_files(proj):
     d = os.path.join(proj, "patches")
     return sorted(p for p in os.listdir(d) if p.endswith(".patch")) \
         if os.path.isdir(d) else []
-
-
-def patch_targets(pf):
-    rels = []
-    with open(pf, errors="replace") as f:
-        for line in f:
-            if line.startswith(("+++ ", "--- ")):
-                p = line[4:].split("\t")[0].strip()
-                if p != "/dev/null" and "/" in p:
-                    rel = p.split("/", 1)[1]
-                    if rel not in rels:
-                        rels.append(rel)
-    return rels
 
 
 def patch_message(pf):
