@@ -20,6 +20,7 @@
 #   make refresh-patches rewrite patches/ hunks to apply exactly, in order
 #   make series [O=DIR]  the work as a git format-patch series, then the git am check
 #   make series-am [O=DIR]  only the git am check of an existing series
+#   make series-check    the series, then a build and checkpatch of every patch
 #   make clean           remove build/ outputs (keeps the base tree, ccache)
 
 BUILD   := build
@@ -50,7 +51,7 @@ SERIES_WORK := $(BUILD)/series-work
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-upstream bench stress clean
 
 all: build
 
@@ -108,6 +109,10 @@ series: deps
 
 series-am: deps
 	@$(H)/series.py check . $(BASE) $(SERIES) $(SERIES_WORK)
+
+# Long (a kernel build per patch): not part of make check.
+series-check: deps
+	@$(H)/series.py steps . $(BASE) $(SERIES) $(SERIES_WORK) $(FRAGS) $(PENDING)
 
 stress: build
 	@RETRACE_EXTRA_CMDLINE="rb_stress_seconds=$(or $(S),120)" \

@@ -54,8 +54,11 @@ for f in "$@"; do
 done
 
 # Every "CONFIG_X=v" and "# CONFIG_X is not set" in the fragments must hold,
-# except, on the reference kernel (LOCALVERSION -upstream*), options its
-# tree does not define.  Options of the pending set are reported as such.
+# except, on the reference kernel (LOCALVERSION -upstream*), options its tree
+# does not define, and on a step of make series-check (KBUILD_SERIES_STEP=1),
+# options its Kconfig does not offer yet (absent from .config: a component's
+# Kconfig is in the tree before the switch sources it).  Options of the
+# pending set are reported as such.
 bad=0
 while read -r line; do
 	case "$line" in
@@ -65,6 +68,11 @@ while read -r line; do
 		if [ "${localver#-upstream}" != "$localver" ] &&
 		   ! defined_in_tree "${line%%=*}"; then
 			echo "kbuild: note: ${line%%=*} is not an option of this tree, skipped"
+			continue
+		fi
+		if [ -n "${KBUILD_SERIES_STEP:-}" ] &&
+		   ! grep -qE "^(# )?${line%%=*}[= ]" "$out/.config"; then
+			echo "kbuild: note: ${line%%=*} is not offered at this step, skipped"
 			continue
 		fi
 		echo "kbuild: $line was dropped (have: $(grep -E "^(# )?${line%%=*}[= ]" "$out/.config" || echo unset))" >&2

@@ -5,17 +5,23 @@
     series.py make  PROJECT BASE OUT WORK   write the series into OUT
     series.py check PROJECT BASE OUT WORK   git am OUT onto a fresh repository
                                             of BASE; compare with assemble.py
+    series.py all   PROJECT BASE OUT WORK   make, then check
+    series.py steps PROJECT BASE OUT WORK FRAGMENT...
+                                            all, then build the kernel after
+                                            every patch and run checkpatch
 
 The series is derived from the same inputs as the assembled tree
 (assemble.py): the manifest, the overlay and patches/*.patch.  What goes
-into which patch, in which order, and each patch's subject and message are
-reviewed text in tools/testing/retrace/series/NN-name.txt (series.rst
+into which patch, in which order, each patch's subject, message and notes
+are reviewed text in tools/testing/retrace/series/NN-name.txt (series.rst
 describes the format).  A component file claims paths with "Paths:" lines;
 every path the overlay adds or changes and every base path the manifest
 removes must be claimed by exactly one file (a path named outright beats
 a folder "dir/" or a pattern, whose "*" never crosses a "/"), or the
-script fails naming it.  A "Patch:" file stands for one of patches/*.patch, applied with
-"git apply --cached" at its place, with the patch's own subject and message.
+script fails naming it.  A file with a lone "Patch:" line stands for one
+of patches/*.patch, with the patch's own subject and message; a component
+may name patches that must build with it, and "Interim:" diffs of paths a
+later patch gives their content.
 
 Nothing is written into BASE or a working tree: the commits are built in a
 scratch repository (WORK/gen.git) with git plumbing (hash-object,
@@ -23,31 +29,12 @@ update-index, apply --cached, write-tree, commit-tree), with a fixed author,
 committer and date, so the same repository gives the same series byte for
 byte.  Deletions are shown as deletions (--no-renames).
 
-The order, bottom layer first (layers.rst), and why:
-  1. the tracepoint core, then the edits outside our paths that follow its
-     DECLARE_TRACE(foo) -> foo_tp naming (patches/0001, 0002, 0004) and the
-     build lines of its tests (0003): they name what the core defines, so
-     they come right after it.  The core and 0002 are one build step (the
-     core alone names sched's bare tracepoints *_tp_tp); make series-check
-     is where that pair is built.
-  2. the staging headers, then patches/0010 (bpf_probe.h includes their
-     stages/reset.h), include/linux/trace_events*.h;
-  3. kernel/trace, component by component in layer order: ring buffer,
-     output library (with trace_records.h, the layouts it prints), filter
-     language, lib leaves, write, instance, fs, messages, reader, events,
-     triggers, tracers, files, boot, sources.  Each adds its folder and its
-     design doc; its objects are not built yet, because upstream's
-     kernel/trace/Makefile does not name them;
-  4. the build patch: kernel/trace/Makefile and Kconfig, trace_entries.h and
-     trace_pending.h, and the removal of every upstream file of kernel/trace.  It comes after the last
-     component so that the Makefile never names a file the tree does not
-     have yet, and it removes upstream's kernel/trace in the same step that
-     builds ours instead, so no step builds an upstream object whose file
-     is gone.  The other removals (upstream's stage headers, perf.h) are in
-     the patch that replaces them.  The steps of 2 and 3 build upstream's
-     kernel/trace against our replaced headers: plausible, not verified
-     (per-patch builds are make series-check, a later step);
-  5. the samples, then the lab and the selftests.
+The order (series.rst says why): the tracepoint core with what it needs to
+build, the edits outside our paths that follow it, kernel/trace component
+by component in layer order (not built yet: upstream's Makefile does not
+name them), the switch that builds them and brings every public header of
+the trace core (upstream's kernel/trace builds against one set of them
+only), the samples, the lab.
 """
 import fnmatch
 import os
@@ -64,6 +51,7 @@ AUTHOR = ("retrace developers", "retrace@localhost")
 # Fixed: the same repository gives the same series.
 DATE = "1735689600 +0000"          # 2025-01-01 00:00:00 UTC
 ZERO = "0" * 40
+SIGNOFF = "Signed-off-by: %s <%s>" % AUTHOR
 
 
 def die(msg):
@@ -132,7 +120,7 @@ class Entry:
     def __init__(self, path):
         self.file = path
         self.name = os.path.basename(path)[:-4]
-        self.subject, self.paths, self.patch, body = None, [], None, []
+        self.subject, self.paths, self.patches, self.interim = None, [], [], []
         with open(path) as f:
             lines = f.read().split("\n")
         i = 0
@@ -148,13 +136,28 @@ class Entry:
             elif key == "Paths":
                 self.paths += val.split()
             elif key == "Patch":
-                self.patch = val
+                self.patches.append(val)
+            elif key == "Interim":
+                self.interim.append(os.path.join(os.path.dirname(path), val))
             else:
                 die("%s: unknown header '%s'" % (path, key))
-        self.body = "\n".join(lines[i:]).strip() + "\n"
-        if self.patch and (self.paths or self.subject):
-            die("%s: a Patch: entry takes its subject and message from the patch" % path)
-        if not self.patch and not (self.subject and self.paths):
+        # The message, then after a line "---" the note for reviewers,
+        # which the mail carries below its own "---" and git am leaves out.
+        rest = lines[i:]
+        cut = rest.index("---") if "---" in rest else len(rest)
+        self.body = "\n".join(rest[:cut]).strip() + "\n"
+        self.note = "\n".join(rest[cut + 1:]).strip()
+        # A patch entry stands for one of patches/*.patch, with its own
+        # subject and message; a component may also carry patches/*.patch
+        # that must build together with it, its message covering them.
+        self.patch = None
+        if not self.subject and not self.paths:
+            if len(self.patches) != 1 or self.body.strip():
+                die("%s: a Patch: entry names one patch and has no message" % path)
+            self.patch = self.patches[0]
+            if self.interim:
+                die("%s: a Patch: entry has no Interim: diffs" % path)
+        elif not (self.subject and self.paths):
             die("%s: needs Subject: and Paths:" % path)
 
     def claims(self, rel):
@@ -248,7 +251,7 @@ def make(proj, base, out, work):
                 rel, ", ".join(e.name for e in who) or "no series entry"))
         else:
             owner.setdefault(who[0].name, []).append(rel)
-    seen = [e.patch for e in entries if e.patch]
+    seen = [p for e in entries for p in e.patches]
     for p in patches:
         if seen.count("patches/" + p) != 1:
             errors.append("patches/%s: named by %d Patch: entries (want 1)"
@@ -268,6 +271,10 @@ def make(proj, base, out, work):
     shutil.copyfile(idx, sidx)
     senv = git_env(gd, sidx)
     head = base_commit
+    steps = []
+    # Notes of an earlier run stay on a commit whose message is the same.
+    subprocess.run(["git", "update-ref", "-d", "refs/notes/commits"],
+                   env=env_plain, capture_output=True)
     for e in entries:
         if e.patch:
             pf = os.path.join(proj, e.patch)
@@ -283,11 +290,28 @@ def make(proj, base, out, work):
                     lines.append("%s %s\t%s" % (blob[0], blob[1], rel))
             git(senv, "update-index", "-z", "--index-info",
                 inp="\0".join(lines).encode("utf-8", "surrogateescape") + b"\0")
+            for p in e.patches:
+                git(senv, "apply", "--cached", "-p1", "--whitespace=nowarn",
+                    os.path.join(proj, p))
+            # A file that must change here to build, and whose own content
+            # comes with a later patch; the git am check shows it does.
+            for d in e.interim:
+                for rel in patch_targets(d):
+                    if rel not in change or e.claims(rel) or not any(
+                            x.claims(rel) for x in entries[entries.index(e) + 1:]):
+                        die("%s: %s is not a path a later patch gives its content"
+                            % (d, rel))
+                git(senv, "apply", "--cached", "-p1", "--whitespace=nowarn", d)
             subject, body = e.subject, e.body
         tree = git(senv, "write-tree").strip()
         msg = "%s\n\n%s" % (subject, body)
+        if SIGNOFF not in body.split("\n"):
+            msg = "%s\n%s\n" % (msg.rstrip("\n"), SIGNOFF)
         head = git(senv, "commit-tree", tree, "-p", head,
                    inp=msg.encode()).strip()
+        if e.note:
+            git(env_plain, "notes", "add", "-f", "-m", e.note, head)
+        steps.append((e, head))
 
     # The series.
     if os.path.isdir(out):
@@ -296,12 +320,12 @@ def make(proj, base, out, work):
                 os.unlink(os.path.join(out, f))
     os.makedirs(out, exist_ok=True)
     git(env_plain, "format-patch", "-q", "--no-renames", "--binary",
-        "--no-signature", "--cover-letter", "--zero-commit",
+        "--no-signature", "--cover-letter", "--zero-commit", "--notes",
         "-o", os.path.abspath(out), "%s..%s" % (base_commit, head))
     cover_letter(proj, base, sdir, os.path.join(out, "0000-cover-letter.patch"))
     print("series: %d patches + cover letter in %s (%.0f s)"
           % (len(entries), out, time.time() - t0))
-    return head
+    return base_commit, steps
 
 
 def kernelversion(base):
@@ -447,19 +471,153 @@ def check(proj, base, out, work):
     return ok
 
 
+# --- steps: every patch builds, and what checkpatch says of it ---------------
+
+def materialize(env, tree, prev, cur):
+    """Turn the working tree of commit prev into that of commit cur, file
+    by file: a changed file is unlinked and written anew (the tree starts
+    as hard links to the base), an unchanged one keeps its time stamp, so
+    the build after it is incremental."""
+    raw = git(env, "diff-tree", "-r", "-z", "--no-renames", prev, cur)
+    parts = raw.split("\0")
+    todo = []
+    for i in range(0, len(parts) - 1, 2):
+        meta, rel = parts[i], parts[i + 1]
+        _, newmode, _, newsha, status = meta[1:].split()
+        todo.append((rel, newmode, newsha, status))
+    blobs = [t[2] for t in todo if t[3] != "D"]
+    r = subprocess.run(["git", "cat-file", "--batch"], env=env,
+                       input="".join(b + "\n" for b in blobs).encode(),
+                       capture_output=True, check=True)
+    data, pos, content = r.stdout, 0, {}
+    for b in blobs:
+        nl = data.index(b"\n", pos)
+        size = int(data[pos:nl].split()[2])
+        content[b] = data[nl + 1:nl + 1 + size]
+        pos = nl + 1 + size + 1
+    for rel, mode, sha, status in todo:
+        p = os.path.join(tree, rel)
+        if os.path.lexists(p):
+            os.unlink(p)
+        if status == "D":
+            continue
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        if mode == "120000":
+            os.symlink(content[sha].decode(), p)
+            continue
+        with open(p, "wb") as f:
+            f.write(content[sha])
+        os.chmod(p, 0o755 if mode == "100755" else 0o644)
+    return len(todo)
+
+
+CP_LINE = re.compile(r"^(.*?):(\d+): (ERROR|WARNING|CHECK):([A-Z0-9_]+): (.*)$")
+
+
+def checkpatch(base, patch):
+    """checkpatch.pl --strict of the base on one patch: [(kind, type, where, msg)]."""
+    r = subprocess.run([os.path.join(base, "scripts/checkpatch.pl"), "--strict",
+                        "--terse", "--show-types", "--no-summary", patch],
+                       cwd=base, capture_output=True, text=True, errors="replace")
+    found = []
+    for line in r.stdout.splitlines():
+        m = CP_LINE.match(line)
+        if m:
+            found.append((m.group(3), m.group(4), "%s:%s" % (m.group(1), m.group(2)),
+                          m.group(5)))
+        elif line.strip():
+            found.append(("ERROR", "UNPARSED", "", line.strip()))
+    return found
+
+
+def steps(proj, base, out, work, frags):
+    """make series-check: the series, its git am check, then every patch
+    built on the tree of the patches before it and checked by checkpatch."""
+    t0 = time.time()
+    base_commit, commits = make(proj, base, out, work)
+    if not check(proj, base, out, work):
+        die("the git am check failed")
+    env = git_env(os.path.join(work, "gen.git"))
+    # The step tree and its build sit as build/tree and build/out/retrace
+    # do (../../tree from the build), so ccache serves what they share.
+    cdir = os.path.join(work, "check")
+    tree, kout = os.path.join(cdir, "tree"), os.path.join(cdir, "out", "step")
+    os.makedirs(cdir, exist_ok=True)
+    fresh_copy(base, tree)
+    os.unlink(os.path.join(tree, ".retrace-base"))
+    # An object of an earlier run may be newer than a file the fresh tree
+    # gives back its base content (and time stamp): start the build anew.
+    if os.path.isdir(kout):
+        shutil.rmtree(kout)
+    patches = sorted(f for f in os.listdir(out)
+                     if f.endswith(".patch") and "cover-letter" not in f)
+    if len(patches) != len(commits):
+        die("%d patches in %s for %d commits" % (len(patches), out, len(commits)))
+    kbuild = os.path.join(proj, "tools/testing/retrace/kbuild.sh")
+    benv = dict(os.environ, KBUILD_SERIES_STEP="1")
+    prev, rows, ok = base_commit, [], True
+    for n, ((e, commit), pf) in enumerate(zip(commits, patches), 1):
+        nfiles = materialize(env, tree, prev, commit)
+        prev = commit
+        t = time.time()
+        log = os.path.join(cdir, "build-%02d.log" % n)
+        # kbuild.sh configures anew when its fragment changes; the
+        # fragments do not, the tree's Kconfig may have: configure anew.
+        if os.path.exists(os.path.join(kout, "retrace.fragment")):
+            os.unlink(os.path.join(kout, "retrace.fragment"))
+        with open(log, "w") as f:
+            r = subprocess.run([kbuild, tree, kout, "-series"] + frags,
+                               stdout=f, stderr=subprocess.STDOUT, env=benv)
+        built = time.time() - t
+        found = checkpatch(base, os.path.join(out, pf))
+        kinds = {k: sum(1 for x in found if x[0] == k)
+                 for k in ("ERROR", "WARNING", "CHECK")}
+        types = sorted({x[1] for x in found})
+        unexplained = [ty for ty in types if not re.search(r"\b%s\b" % ty, e.note)]
+        good = r.returncode == 0 and not unexplained
+        ok &= good
+        rows.append((n, pf, nfiles, r.returncode, built, kinds, types, unexplained))
+        print("series-check: %02d %-54.54s %4d files  build %s %5.0f s  "
+              "checkpatch %dE %dW %dC%s"
+              % (n, pf[5:-6], nfiles, "OK  " if r.returncode == 0 else "FAIL",
+                 built, kinds["ERROR"], kinds["WARNING"], kinds["CHECK"],
+                 (" unexplained: " + ",".join(unexplained)) if unexplained
+                 else (" (" + ",".join(types) + ": in the note)") if types else ""),
+              flush=True)
+        if r.returncode:
+            with open(log) as f:
+                tail = f.read().splitlines()[-15:]
+            sys.stdout.write("".join("series-check:   | %s\n" % l for l in tail))
+        with open(os.path.join(cdir, "checkpatch-%02d.txt" % n), "w") as f:
+            f.write("".join("%s:%s: %s\n" % (x[2], x[1], x[3]) for x in found))
+    total = sum(r[4] for r in rows)
+    print("series-check: %d patches, %d built, build time %.0f s, "
+          "checkpatch findings %d (unexplained %d); logs in %s"
+          % (len(rows), sum(1 for r in rows if r[3] == 0), total,
+             sum(sum(r[5].values()) for r in rows),
+             sum(len(r[7]) for r in rows), cdir))
+    print("series-check: %s (%.0f s)" % ("OK" if ok else "FAILED", time.time() - t0))
+    return ok
+
+
 def main():
-    if len(sys.argv) != 6 or sys.argv[1] not in ("make", "check", "all"):
-        die("usage: series.py make|check|all PROJECT BASE OUT WORK")
+    if len(sys.argv) < 6 or sys.argv[1] not in ("make", "check", "all", "steps") \
+            or (len(sys.argv) > 6) != (sys.argv[1] == "steps"):
+        die("usage: series.py make|check|all PROJECT BASE OUT WORK\n"
+            "       series.py steps PROJECT BASE OUT WORK FRAGMENT...")
+    frags = [os.path.realpath(a) for a in sys.argv[6:]]
     # Real paths: build/base is often a symlink to a shared read-only tree,
     # and a copy of the symlink would be the shared tree itself.
     cmd, proj, base, out, work = sys.argv[1], *(os.path.realpath(a)
-                                                 for a in sys.argv[2:])
+                                                 for a in sys.argv[2:6])
     for d in (out, work):
         if d == base or d.startswith(base + "/"):
             die("%s is inside the base tree %s" % (d, base))
     if not os.path.isfile(os.path.join(base, "Makefile")):
         die("no base tree at %s (run 'make deps')" % base)
     os.makedirs(work, exist_ok=True)
+    if cmd == "steps":
+        sys.exit(0 if steps(proj, base, out, work, frags) else 1)
     if cmd in ("make", "all"):
         make(proj, base, out, work)
     if cmd in ("check", "all"):
