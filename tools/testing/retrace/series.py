@@ -306,7 +306,7 @@ def make(proj, base, out, work):
         tree = git(senv, "write-tree").strip()
         msg = "%s\n\n%s" % (subject, body)
         if SIGNOFF not in body.split("\n"):
-            msg = "%s\n%s\n" % (msg.rstrip("\n"), SIGNOFF)
+            msg = "%s\n\n%s\n" % (msg.rstrip("\n"), SIGNOFF)
         head = git(senv, "commit-tree", tree, "-p", head,
                    inp=msg.encode()).strip()
         if e.note:
