@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The instance options (options.rst): the table of their names and
- * bits, and the calls that change them.
+ * bits, which the write path, the readers and the files test.  The calls
+ * that change them are tracers/trace_opts.h's.
  *
  * TRACE_FLAGS is an X-macro: every entry is C(BIT_NAME, "text"), and a
  * user defines C() for what it wants out of the table (the bit enum and
@@ -23,9 +24,6 @@
 #define _KERNEL_TRACE_FLAGS_H
 
 #include <linux/types.h>
-
-struct trace_array;
-struct tracer;
 
 #ifdef CONFIG_FUNCTION_TRACER
 #define FUNCTION_FLAGS							\
@@ -94,20 +92,5 @@ enum trace_iterator_flags { TRACE_FLAGS };
 /* The options that change how a kernel address is printed. */
 #define TRACE_ITER_SYM_MASK						\
 	(TRACE_ITER_SYM_ADDR | TRACE_ITER_SYM_OFFSET | TRACE_ITER_PRINT_PARENT)
-
-/*
- * trace_opts: turn @mask (one TRACE_ITER_* bit) of @tr on or off, with
- * its side effect; trace_types_lock held.  0, or the tracer's veto.
- */
-int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled);
-
-/* One option by name ("name" or "noname"), as trace_options takes it. */
-int trace_set_options(struct trace_array *tr, char *option);
-
-/*
- * A tracer's flag_changed op for tracers that need overwrite mode:
- * refuses to clear overwrite while @tracer is enabled.
- */
-int trace_keep_overwrite(struct tracer *tracer, u32 mask, int set);
 
 #endif /* _KERNEL_TRACE_FLAGS_H */

@@ -38,8 +38,8 @@
 #include "lib/trace_cmdline.h"
 #include "trace_event.h"
 #include "trace_event_internal.h"
+#include "trace_flags.h"
 #include "trace_pending.h"
-#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /*

@@ -38,8 +38,8 @@
 #include "filter/filter.h"
 #include "instance/trace_array.h"
 #include "trace_event.h"
+#include "trace_flags.h"
 #include "trace_tp_printk.h"
-#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /* Flags that make reserve leave the fast path. */

@@ -43,7 +43,7 @@
 #include "instance/trace_array.h"
 #include "reader/trace_reader.h"
 #include "trace_buffer_files.h"
-#include "tracers/trace_flags.h"
+#include "trace_flags.h"
 #include "tracers/trace_tracer.h"
 #include "write/trace_write.h"
 

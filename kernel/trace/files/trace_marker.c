@@ -48,8 +48,8 @@
 
 #include "fs/trace_fs.h"
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /* The largest text one trace_marker write records. */

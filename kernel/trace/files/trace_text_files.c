@@ -51,8 +51,8 @@
 #include "instance/trace_array.h"
 #include "output/trace_output.h"
 #include "reader/trace_reader.h"
+#include "trace_flags.h"
 #include "trace_pending.h"
-#include "tracers/trace_flags.h"
 #include "tracers/trace_tracer.h"
 #include "write/trace_write.h"
 

@@ -45,7 +45,7 @@
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
-#include "tracers/trace_flags.h"
+#include "trace_flags.h"
 
 struct cond_snapshot;
 struct dentry;

@@ -52,8 +52,8 @@
 
 #include "reader/trace_reader.h"
 #include "trace_array.h"
+#include "trace_flags.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /* The CPUs that have a ring in every buffer (possible CPUs at boot). */

@@ -54,9 +54,9 @@
 
 #include "messages/trace_puts.h"
 #include "trace_array.h"
+#include "trace_flags.h"
 #include "trace_pending.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 #include "tracers/trace_tracer.h"
 #include "write/trace_write.h"
 

@@ -57,11 +57,11 @@
 
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
+#include "trace_flags.h"
 #include "trace_pending.h"
 #include "trace_printk.h"
 #include "trace_puts.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /*

@@ -17,9 +17,9 @@
 #include <linux/string.h>
 
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_pending.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 #include "write/trace_write.h"
 
 /*

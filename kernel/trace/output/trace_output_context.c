@@ -48,9 +48,9 @@
 #include "events/trace_event.h"
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
+#include "trace_flags.h"
 #include "trace_output.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 
 /**
  * trace_seq_print_sym - print the symbol an address falls in

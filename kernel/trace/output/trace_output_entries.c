@@ -35,9 +35,9 @@
 
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
+#include "trace_flags.h"
 #include "trace_output.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 
 /* The typed record under iter->ent (trace_assign_type(), trace_records.h). */
 #define entry_of(var, iter)	trace_assign_type(var, (iter)->ent)

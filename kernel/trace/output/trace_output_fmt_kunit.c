@@ -22,8 +22,8 @@
 #include <linux/trace_seq.h>
 
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_output.h"
-#include "tracers/trace_flags.h"
 
 struct fmt_ctx {
 	struct trace_array	tr;

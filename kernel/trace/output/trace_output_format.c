@@ -28,8 +28,8 @@
 #include <asm/sections.h>
 
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_output.h"
-#include "tracers/trace_flags.h"
 
 #define FMT_STEP	128
 

@@ -26,9 +26,9 @@
 #include <linux/trace_seq.h>
 
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_output.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 
 static struct trace_seq *tok_seq(struct kunit *test)
 {

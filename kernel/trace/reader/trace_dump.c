@@ -64,9 +64,9 @@
 #include "instance/trace_array.h"
 #include "messages/trace_printk.h"
 #include "trace_dump.h"
+#include "trace_flags.h"
 #include "trace_pending.h"
 #include "trace_reader.h"
-#include "tracers/trace_flags.h"
 #include "tracers/trace_tracer.h"
 
 /*

@@ -41,8 +41,8 @@
 #include <asm/sections.h>
 
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_reader.h"
-#include "tracers/trace_flags.h"
 #include "tracers/trace_tracer.h"
 
 /* ---- Reader locks ------------------------------------------------------ */

@@ -34,9 +34,9 @@
 
 #include "instance/trace_array.h"
 #include "output/trace_output.h"
+#include "trace_flags.h"
 #include "trace_reader.h"
 #include "trace_records.h"
-#include "tracers/trace_flags.h"
 #include "tracers/trace_tracer.h"
 
 /* ---- One record ---------------------------------------------------------- */

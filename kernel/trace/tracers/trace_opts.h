@@ -38,6 +38,21 @@ struct tracer_opt;
 /* Longest "[no]name" trace_options accepts in one write, NUL included. */
 #define TRACE_OPTS_WRITE_MAX	64
 
+/*
+ * Turn @mask (one TRACE_ITER_* bit, trace_flags.h) of @tr on or off,
+ * with its side effect; trace_types_lock held.  0, or the tracer's veto.
+ */
+int set_tracer_flag(struct trace_array *tr, unsigned int mask, int enabled);
+
+/* One option by name ("name" or "noname"), as trace_options takes it. */
+int trace_set_options(struct trace_array *tr, char *option);
+
+/*
+ * A tracer's flag_changed op for tracers that need overwrite mode:
+ * refuses to clear overwrite while @tracer is enabled.
+ */
+int trace_keep_overwrite(struct tracer *tracer, u32 mask, int set);
+
 /* Name of core option @bit, or NULL past the last one. */
 const char *trace_opt_name(unsigned int bit);
 /* Number of core options in this configuration. */

@@ -57,7 +57,7 @@
 
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
-#include "tracers/trace_flags.h"
+#include "trace_flags.h"
 
 struct pt_regs;
 

@@ -35,9 +35,9 @@
 #include <linux/trace_recursion.h>
 
 #include "instance/trace_array.h"
+#include "trace_flags.h"
 #include "trace_records.h"
 #include "trace_write.h"
-#include "tracers/trace_flags.h"
 
 #define STACK_STASH_DEPTH	(PAGE_SIZE / TRACE_WRITE_LEVELS)
 
