@@ -9,8 +9,9 @@
 #ifndef _KERNEL_TRACE_BUFFER_FILES_H
 #define _KERNEL_TRACE_BUFFER_FILES_H
 
-#include <linux/fs.h>
 #include <linux/types.h>
+
+struct file_operations;
 
 /* trace_buffer_files.c: sizes, cpumask, tracing_on, wake-ups, meta. */
 extern const struct file_operations tracing_cpumask_fops;

@@ -11,10 +11,10 @@
 #ifndef _KERNEL_TRACE_ERRLOG_H
 #define _KERNEL_TRACE_ERRLOG_H
 
-#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
+struct file_operations;
 struct seq_file;
 struct trace_array;
 

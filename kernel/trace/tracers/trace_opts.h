@@ -26,10 +26,10 @@
 #define _KERNEL_TRACE_OPTS_H
 
 #include <linux/init.h>
-#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
+struct file_operations;
 struct trace_array;
 struct tracer;
 struct tracer_flags;

@@ -17,7 +17,6 @@
 #ifndef _KERNEL_TRACE_TRIGGER_H
 #define _KERNEL_TRACE_TRIGGER_H
 
-#include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/trace_events.h>
 
