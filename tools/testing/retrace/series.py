@@ -111,7 +111,12 @@ def patch_message(pf):
                 body.append(line.rstrip())
     if not subject:
         die("%s: no Subject: line" % pf)
-    return subject, "\n".join(body).strip() + "\n"
+    text = "\n".join(body).strip() + "\n"
+    # patches/ messages open with "Why: " (CONTRACT.md); a commit message
+    # just says it.
+    if text.startswith("Why: "):
+        text = text[5].upper() + text[6:]
+    return subject, text
 
 
 # --- the series description --------------------------------------------------
