@@ -519,11 +519,14 @@ def materialize(env, tree, prev, cur):
 CP_LINE = re.compile(r"^(.*?):(\d+): (ERROR|WARNING|CHECK):([A-Z0-9_]+): (.*)$")
 
 
-def checkpatch(base, patch):
-    """checkpatch.pl --strict of the base on one patch: [(kind, type, where, msg)]."""
+def checkpatch(base, patch, cwd):
+    """checkpatch.pl --strict of the base on one patch: [(kind, type, where, msg)].
+    It runs in @cwd with --root: checkpatch leaves a cache file in the
+    directory it runs in, and nothing is written into the base."""
     r = subprocess.run([os.path.join(base, "scripts/checkpatch.pl"), "--strict",
-                        "--terse", "--show-types", "--no-summary", patch],
-                       cwd=base, capture_output=True, text=True, errors="replace")
+                        "--root=" + base, "--terse", "--show-types",
+                        "--no-summary", patch],
+                       cwd=cwd, capture_output=True, text=True, errors="replace")
     found = []
     for line in r.stdout.splitlines():
         m = CP_LINE.match(line)
@@ -574,7 +577,7 @@ def steps(proj, base, out, work, frags):
             r = subprocess.run([kbuild, tree, kout, "-series"] + frags,
                                stdout=f, stderr=subprocess.STDOUT, env=benv)
         built = time.time() - t
-        found = checkpatch(base, os.path.join(out, pf))
+        found = checkpatch(base, os.path.join(out, pf), cdir)
         kinds = {k: sum(1 for x in found if x[0] == k)
                  for k in ("ERROR", "WARNING", "CHECK")}
         types = sorted({x[1] for x in found})
