@@ -31,10 +31,10 @@ byte.  Deletions are shown as deletions (--no-renames).
 
 The order (series.rst says why): the tracepoint core with what it needs to
 build, the edits outside our paths that follow it, kernel/trace component
-by component in layer order (not built yet: upstream's Makefile does not
-name them), the switch that builds them and brings every public header of
-the trace core (upstream's kernel/trace builds against one set of them
-only), the samples, the lab.
+by component, roughly in layer order (not built yet: upstream's Makefile
+does not name them), the switch that builds them and brings every public
+header of the trace core (upstream's kernel/trace builds against one set
+of them only), the samples, the lab, MAINTAINERS.
 """
 import fnmatch
 import os
@@ -563,7 +563,9 @@ def steps(proj, base, out, work, frags):
         die("%d patches in %s for %d commits" % (len(patches), out, len(commits)))
     kbuild = os.path.join(proj, "tools/testing/retrace/kbuild.sh")
     benv = dict(os.environ, KBUILD_SERIES_STEP="1")
-    prev, rows, ok = base_commit, [], True
+    prev, ok = base_commit, True
+    nbuilt = nfound = nunexplained = 0
+    build_time = 0.0
     for n, ((e, commit), pf) in enumerate(zip(commits, patches), 1):
         nfiles = materialize(env, tree, prev, commit)
         prev = commit
@@ -582,9 +584,11 @@ def steps(proj, base, out, work, frags):
                  for k in ("ERROR", "WARNING", "CHECK")}
         types = sorted({x[1] for x in found})
         unexplained = [ty for ty in types if not re.search(r"\b%s\b" % ty, e.note)]
-        good = r.returncode == 0 and not unexplained
-        ok &= good
-        rows.append((n, pf, nfiles, r.returncode, built, kinds, types, unexplained))
+        ok &= r.returncode == 0 and not unexplained
+        nbuilt += r.returncode == 0
+        build_time += built
+        nfound += len(found)
+        nunexplained += len(unexplained)
         print("series-check: %02d %-54.54s %4d files  build %s %5.0f s  "
               "checkpatch %dE %dW %dC%s"
               % (n, pf[5:-6], nfiles, "OK  " if r.returncode == 0 else "FAIL",
@@ -598,12 +602,9 @@ def steps(proj, base, out, work, frags):
             sys.stdout.write("".join("series-check:   | %s\n" % l for l in tail))
         with open(os.path.join(cdir, "checkpatch-%02d.txt" % n), "w") as f:
             f.write("".join("%s:%s: %s\n" % (x[2], x[1], x[3]) for x in found))
-    total = sum(r[4] for r in rows)
     print("series-check: %d patches, %d built, build time %.0f s, "
           "checkpatch findings %d (unexplained %d); logs in %s"
-          % (len(rows), sum(1 for r in rows if r[3] == 0), total,
-             sum(sum(r[5].values()) for r in rows),
-             sum(len(r[7]) for r in rows), cdir))
+          % (len(commits), nbuilt, build_time, nfound, nunexplained, cdir))
     print("series-check: %s (%.0f s)" % ("OK" if ok else "FAILED", time.time() - t0))
     return ok
 
