@@ -63,11 +63,6 @@ static inline void tracer_hardirqs_on(unsigned long a0, unsigned long a1) { }
 static inline void tracer_hardirqs_off(unsigned long a0, unsigned long a1) { }
 #endif
 
-/* Syscall events: their calls are made at boot. */
-#ifndef CONFIG_FTRACE_SYSCALLS
-static inline void init_ftrace_syscalls(void) { }
-#endif
-
 /*
  * Start-up self-tests of the tracers; while one runs it owns the global
  * buffer, so trace_printk() and the stack recorder keep out of it.

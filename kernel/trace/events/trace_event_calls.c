@@ -51,7 +51,6 @@
 #include "output/trace_output.h"
 #include "trace_event.h"
 #include "trace_event_internal.h"
-#include "trace_pending.h"
 
 /* Fields every record has, and the ones filters may name on any event. */
 LIST_HEAD(evreg_common_fields);
@@ -638,7 +637,6 @@ void __init trace_event_init(void)
 
 	evreg_field_cache = KMEM_CACHE(ftrace_event_field, SLAB_PANIC);
 	evreg_file_cache = KMEM_CACHE(trace_event_file, SLAB_PANIC);
-	init_ftrace_syscalls();
 	if (!tr)
 		return;
 

@@ -15,6 +15,9 @@
 #                    no pid, CPU or timestamp) for:
 #                    - the sample module's events fired with seeds 0..3
 #                    - the custom sample's sched_process_exec for /bin/true
+#                    - sys_enter_kill and sys_exit_kill of a kill -0
+#                      (syscall events), where the kernel has them, then
+#                      the same two lines with the option verbose
 #                    - one injected record (events/*/*/inject, all fields
 #                      zero, strings empty) of every event that has one,
 #                      in path order, one event at a time; not the events
@@ -75,7 +78,21 @@ echo 1 > events/custom/sched_process_exec/enable
 /bin/true
 /bin/true x
 echo 0 > events/custom/sched_process_exec/enable
+# Syscall events, where built: a syscall of fixed arguments and result
+# (kill -0 of a pid that does not exist), printed plain and verbose.
+if [ -d events/syscalls/sys_enter_kill ]; then
+	echo 1 > events/syscalls/sys_enter_kill/enable
+	echo 1 > events/syscalls/sys_exit_kill/enable
+	kill -0 99999 2> /dev/null
+	echo 0 > events/syscalls/sys_enter_kill/enable
+	echo 0 > events/syscalls/sys_exit_kill/enable
+fi
 cat trace > "$out/lines.txt"
+if [ -d events/syscalls/sys_enter_kill ]; then
+	echo 1 > options/verbose
+	grep -a 'sys_kill' trace >> "$out/lines.txt"
+	echo 0 > options/verbose
+fi
 
 # One event at a time: a record the print does not like shows up as the
 # event it belongs to.
