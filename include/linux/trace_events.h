@@ -13,15 +13,16 @@
  *	trace_events_file.h	an event in an instance, the write side of
  *				a probe, triggers, task-name recording
  *	trace_events_perf.h	perf's tracepoint PMU, the BPF hooks
+ *	trace_events_dynevent.h	the dynamic-event command builder
  *
  * Every user includes this file (the staging headers, kernel/events,
  * kernel/bpf, syscalls.h through trace/syscall.h, drivers that switch
  * events on), so it defines nothing itself but the one thing that must
  * be outside its include guard (below).  Names, types and values are
  * 6.12's wherever anything built uses them.  Left out, because only
- * capabilities that are not built use them: the dynamic-event command
- * builder, the synthetic-event and kprobe-event generation APIs, the
- * BPF raw-tracepoint runners and event_trace_printk().
+ * capabilities that are not built use them: the synthetic-event and
+ * kprobe-event generation APIs, the BPF raw-tracepoint runners and
+ * event_trace_printk().
  */
 #ifndef _LINUX_TRACE_EVENT_H
 #define _LINUX_TRACE_EVENT_H
@@ -38,6 +39,7 @@
 #include <linux/trace_events_call.h>
 #include <linux/trace_events_file.h>
 #include <linux/trace_events_perf.h>
+#include <linux/trace_events_dynevent.h>
 
 #endif /* _LINUX_TRACE_EVENT_H */
 

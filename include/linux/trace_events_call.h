@@ -202,22 +202,28 @@ struct trace_event_call {
 };
 
 /*
+ * A dynamic event's pins (kernel/trace/events/trace_event_calls.c, built
+ * with DYNAMIC_EVENTS; without it no call is dynamic): try_get fails once
+ * the call has left the registry, and a kind does not delete a pinned
+ * (busy) event.
+ */
+bool trace_event_dyn_try_get_ref(struct trace_event_call *call);
+void trace_event_dyn_put_ref(struct trace_event_call *call);
+bool trace_event_dyn_busy(struct trace_event_call *call);
+
+/*
  * trace_event_try_get_ref - pin @call while a user holds it
  *
  * Return: false when the event is going away.  Pair with
- * trace_event_put_ref().  A static event is pinned through its module.
- * A dynamic one (TRACE_EVENT_FL_DYNAMIC) would be through @refcnt, but
- * no dynamic event exists while DYNAMIC_EVENTS is pending (our Kconfig
- * does not offer it): trace_event_dyn_try_get_ref() and
- * trace_event_dyn_put_ref() return with it, and until then such a call
- * cannot be pinned.
+ * trace_event_put_ref().  A static event is pinned through its module,
+ * a dynamic one (TRACE_EVENT_FL_DYNAMIC) through its @refcnt.
  */
 static inline bool trace_event_try_get_ref(struct trace_event_call *call)
 {
-	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
-		return false;
-	else
+	if (!(call->flags & TRACE_EVENT_FL_DYNAMIC))
 		return try_module_get(call->module);
+	return IS_ENABLED(CONFIG_DYNAMIC_EVENTS) &&
+	       trace_event_dyn_try_get_ref(call);
 }
 
 /* Drop what trace_event_try_get_ref() took. */
@@ -225,6 +231,8 @@ static inline void trace_event_put_ref(struct trace_event_call *call)
 {
 	if (!(call->flags & TRACE_EVENT_FL_DYNAMIC))
 		module_put(call->module);
+	else if (IS_ENABLED(CONFIG_DYNAMIC_EVENTS))
+		trace_event_dyn_put_ref(call);
 }
 
 /*

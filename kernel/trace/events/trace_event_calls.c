@@ -433,11 +433,16 @@ static bool call_busy(struct trace_event_call *call)
 	if (call->perf_refcount)
 		return true;
 #endif
-	list_for_each_entry(tr, &ftrace_trace_arrays, list)
-		list_for_each_entry(file, &tr->events, list)
-			if (file->event_call == call &&
-			    (file->flags & EVENT_FILE_FL_ENABLED))
+	/* one file per instance; a new call's is near the head */
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			if (file->event_call != call)
+				continue;
+			if (file->flags & EVENT_FILE_FL_ENABLED)
 				return true;
+			break;
+		}
+	}
 	return false;
 }
 
@@ -466,6 +471,54 @@ int trace_remove_event_call(struct trace_event_call *call)
 	return ret;
 }
 EXPORT_SYMBOL_GPL(trace_remove_event_call);
+
+#ifdef CONFIG_DYNAMIC_EVENTS
+/**
+ * trace_event_dyn_try_get_ref - pin a dynamic event
+ * @call: the call (TRACE_EVENT_FL_DYNAMIC)
+ *
+ * Return: true with a pin taken, false when @call is not (or no longer)
+ * registered.  Any process context; takes trace_event_sem (read).
+ */
+bool trace_event_dyn_try_get_ref(struct trace_event_call *call)
+{
+	struct trace_event_call *pos;
+
+	if (WARN_ON_ONCE(!(call->flags & TRACE_EVENT_FL_DYNAMIC)))
+		return false;
+	guard(rwsem_read)(&trace_event_sem);
+	list_for_each_entry(pos, &ftrace_events, list) {
+		if (pos == call) {
+			atomic_inc(&call->refcnt);
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * trace_event_dyn_put_ref - drop a pin of trace_event_dyn_try_get_ref()
+ * @call: the call
+ */
+void trace_event_dyn_put_ref(struct trace_event_call *call)
+{
+	if (WARN_ON_ONCE(!(call->flags & TRACE_EVENT_FL_DYNAMIC)))
+		return;
+	if (WARN_ON_ONCE(atomic_dec_if_positive(&call->refcnt) < 0))
+		atomic_set(&call->refcnt, 0);
+}
+
+/**
+ * trace_event_dyn_busy - is a dynamic event pinned?
+ * @call: the call
+ *
+ * A kind refuses to delete a pinned event (-EBUSY).
+ */
+bool trace_event_dyn_busy(struct trace_event_call *call)
+{
+	return atomic_read(&call->refcnt) != 0;
+}
+#endif
 
 #ifdef CONFIG_MODULES
 static void module_events_add(struct module *mod)

@@ -267,7 +267,11 @@ static void opts_kunit_set_flag_veto(struct kunit *test)
 	mutex_unlock(&event_mutex);
 }
 
-/* README strings ftracetest requires, and the capability behind each. */
+/*
+ * README strings ftracetest requires, and the capability behind each (as
+ * 6.12 prints them: the dynamic-event formats but "dynamic_events" itself
+ * are in the probe events' part; s: also needs histograms).
+ */
 static const struct {
 	const char *text;
 	bool built;
@@ -276,15 +280,17 @@ static const struct {
 	{ "snapshot()", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
 	{ "onchange(var)", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
 	{ "common_stacktrace", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
-	{ "s:[synthetic/]", IS_ENABLED(CONFIG_SYNTH_EVENTS) },
-	{ "' >> synthetic_events", IS_ENABLED(CONFIG_SYNTH_EVENTS) },
+	{ "s:[synthetic/]", IS_ENABLED(CONFIG_HIST_TRIGGERS) &&
+			     IS_ENABLED(CONFIG_PROBE_EVENTS) },
+	{ "' >> synthetic_events", IS_ENABLED(CONFIG_HIST_TRIGGERS) &&
+				    IS_ENABLED(CONFIG_SYNTH_EVENTS) },
 	{ "place: [<module>:]<symbol>", IS_ENABLED(CONFIG_KPROBE_EVENTS) },
 	{ "x8/16/32/64", IS_ENABLED(CONFIG_PROBE_EVENTS) },
 	{ "%pd/%pD", IS_ENABLED(CONFIG_PROBE_EVENTS) },
 	{ "$arg<N>", IS_ENABLED(CONFIG_PROBE_EVENTS) },
 	{ "Create/append/", IS_ENABLED(CONFIG_DYNAMIC_EVENTS) },
-	{ "<attached-group>.<attached-event>", IS_ENABLED(CONFIG_DYNAMIC_EVENTS) },
-	{ "t[:[<group>/][<event>]]", IS_ENABLED(CONFIG_DYNAMIC_EVENTS) },
+	{ "<attached-group>.<attached-event>", IS_ENABLED(CONFIG_PROBE_EVENTS) },
+	{ "t[:[<group>/][<event>]]", IS_ENABLED(CONFIG_FPROBE_EVENTS) },
 	{ "f[:[<group>/][<event>]]", IS_ENABLED(CONFIG_FPROBE_EVENTS) },
 	{ "glob-matching-pattern", IS_ENABLED(CONFIG_DYNAMIC_FTRACE) },
 };

@@ -5,7 +5,7 @@
 #
 # Run the test suites on one built kernel and print the verdict:
 #   kunit        the KUnit suites built into the kernel (KTAP from the console)
-#   selftests    ours, tools/testing/selftests/retrace/*.sh
+#   selftests    ours, tools/testing/selftests/retrace/*.sh (their *.c built here)
 #   ftracetest   upstream's tools/testing/selftests/ftrace from SRCTREE
 #   user_events  upstream's tools/testing/selftests/user_events, built here
 #                against SRCTREE and KOUT's uapi headers
@@ -75,6 +75,28 @@ rb=$kout/selftests/ring-buffer
 case " $suites " in *" user_events "*) build_selftests user_events ;; esac
 case " $suites " in *" ring-buffer "*) build_selftests ring-buffer ;; esac
 
+# The C programs of our selftests (tools/testing/selftests/retrace/NAME.c,
+# run by NAME.sh), built the same way into KOUT/selftests/retrace; the
+# guest finds them through RETRACE_SELFTEST_BIN.
+st=$kout/selftests/retrace
+build_retrace_selftests() {
+	local c
+
+	mkdir -p "$st"
+	: > "$st/build.log"
+	for c in "$top"/tools/testing/selftests/retrace/*.c; do
+		[ -e "$c" ] || continue
+		if ! gcc -O2 -g -Wall -isystem "$kout/usr/include" \
+			-o "$st/$(basename "$c" .c)" "$c" >>"$st/build.log" 2>&1; then
+			echo "check: FAIL: $c does not build:" >&2
+			tail -n 20 "$st/build.log" >&2
+			echo "0 passed, 1 failed"
+			exit 1
+		fi
+	done
+}
+case " $suites " in *" selftests "*) build_retrace_selftests ;; esac
+
 # selftests/retrace/events_identity.sh compares with the reference kernel
 # built with the same pending set (lab.rst): build it (make
 # upstream-pending, incremental) and dump its events first (cached, per
@@ -110,6 +132,7 @@ USER_EVENTS="$ue"
 UE_SEL="$usel"
 RING_BUFFER="$rb"
 export RETRACE_REFEVENTS="$refev"
+export RETRACE_SELFTEST_BIN="$st"
 . "$here/guest/suites.sh"
 GUEST
 echo "$ver" > "$res/version"

@@ -15,6 +15,9 @@
 #                    no pid, CPU or timestamp) for:
 #                    - the sample module's events fired with seeds 0..3
 #                    - the custom sample's sched_process_exec for /bin/true
+#                    (user events, where built: retrace_ue, made through
+#                    dynamic_events with a field of each kind, has a
+#                    format and an injected record like any event)
 #                    - sys_enter_kill and sys_exit_kill of a kill -0
 #                      (syscall events), where the kernel has them, then
 #                      the same two lines with the option verbose
@@ -48,6 +51,11 @@ load() {
 }
 load trace-events-sample || exit 1
 load trace_custom_sched || exit 1
+
+# User events, where built: one made through dynamic_events with a field
+# of every kind (its format, and its injected record below).
+ue='u:retrace_ue u32 count; char[20] msg; __rel_loc char[] data; __data_loc char[] s; struct foo f 12; unsigned char uc; s64 big'
+[ -f user_events_data ] && echo "$ue" >> dynamic_events
 
 # The format files.
 {
@@ -117,6 +125,7 @@ for d in events/*/*/; do
 	} >> "$out/lines.txt"
 done
 
+[ -f user_events_data ] && echo "-:${ue#u:}" >> dynamic_events
 echo 0 > tracing_on
 echo context-info > trace_options
 echo "${size_kb%% *}" > buffer_size_kb

@@ -13,6 +13,9 @@
 #   USER_EVENTS   directory of the user_events test binaries built on the host
 #   RING_BUFFER   directory of the ring-buffer test binary (map_test), ditto
 #   UE_SEL        binaries to run, empty for all
+# and exports, for the selftests themselves:
+#   RETRACE_REFEVENTS     the reference kernel's events (events_identity.sh)
+#   RETRACE_SELFTEST_BIN  our selftests' C programs, built on the host
 RES=/tmp/results
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
