@@ -24,10 +24,12 @@
  *
  * Contexts: process context.  Records are written with preemption
  * disabled and page faults off (the payload was faulted in first; a page
- * that went meanwhile drops the record with -EFAULT).
+ * that went meanwhile drops the record with -EFAULT).  write(2) copies
+ * straight from the user buffer, writev(2) through its iterator.
  */
 #include <linux/fs.h>
 #include <linux/init.h>
+#include <linux/pagemap.h>
 #include <linux/perf_event.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -53,15 +55,31 @@ struct ue_file {
 
 /* ---- writing a record ---------------------------------------------------- */
 
-/* Copy @len bytes of @from to @dst without faulting; false if short. */
-static bool ue_copy_nofault(void *dst, struct iov_iter *from, size_t len)
+/*
+ * The payload of a write: the user buffer of write(2), or the iterator of
+ * writev(2) (which each tracer copies from afresh).
+ */
+struct ue_payload {
+	const void __user	*ubuf;		/* NULL: @iter */
+	const struct iov_iter	*iter;
+	size_t			len;
+};
+
+/* Copy the payload to @dst without faulting; false if short. */
+static bool ue_copy_nofault(void *dst, const struct ue_payload *p)
 {
+	struct iov_iter it;
 	size_t done;
 
 	pagefault_disable();
-	done = copy_from_iter(dst, len, from);
+	if (p->ubuf) {
+		done = p->len - __copy_from_user_inatomic(dst, p->ubuf, p->len);
+	} else {
+		it = *p->iter;
+		done = copy_from_iter(dst, p->len, &it);
+	}
 	pagefault_enable();
-	return done == len;
+	return done == p->len;
 }
 
 /*
@@ -93,10 +111,9 @@ static bool ue_locs_valid(const struct ue_fields *fs, const u8 *rec, u32 size)
 }
 
 static void ue_write_ftrace(struct user_event *ue, struct trace_event_file *file,
-			    const struct iov_iter *from, size_t len,
-			    bool *faulted)
+			    const struct ue_payload *p, bool *faulted)
 {
-	struct iov_iter it = *from;
+	size_t len = p->len;
 	struct trace_event_buffer fb;
 	u8 *rec;
 
@@ -106,7 +123,7 @@ static void ue_write_ftrace(struct user_event *ue, struct trace_event_file *file
 					 sizeof(struct trace_entry) + len);
 	if (!rec)
 		return;
-	if (!ue_copy_nofault(rec + sizeof(struct trace_entry), &it, len) ||
+	if (!ue_copy_nofault(rec + sizeof(struct trace_entry), p) ||
 	    (ue->fields->has_locs &&
 	     !ue_locs_valid(ue->fields, rec, sizeof(struct trace_entry) + len))) {
 		trace_write_discard(fb.buffer, fb.event);
@@ -117,12 +134,11 @@ static void ue_write_ftrace(struct user_event *ue, struct trace_event_file *file
 }
 
 #ifdef CONFIG_PERF_EVENTS
-static void ue_write_perf(struct user_event *ue, const struct iov_iter *from,
-			  size_t len, bool *faulted)
+static void ue_write_perf(struct user_event *ue, const struct ue_payload *p,
+			  bool *faulted)
 {
 	struct hlist_head *head = this_cpu_ptr(ue->call.perf_events);
-	u32 size = sizeof(struct trace_entry) + len;
-	struct iov_iter it = *from;
+	u32 size = sizeof(struct trace_entry) + p->len;
 	struct pt_regs *regs;
 	int rctx;
 	u8 *rec;
@@ -134,7 +150,7 @@ static void ue_write_perf(struct user_event *ue, const struct iov_iter *from,
 	if (!rec)
 		return;
 	perf_fetch_caller_regs(regs);
-	if (!ue_copy_nofault(rec + sizeof(struct trace_entry), &it, len) ||
+	if (!ue_copy_nofault(rec + sizeof(struct trace_entry), p) ||
 	    (ue->fields->has_locs && !ue_locs_valid(ue->fields, rec, size))) {
 		perf_swevent_put_recursion_context(rctx);
 		*faulted = true;
@@ -144,25 +160,23 @@ static void ue_write_perf(struct user_event *ue, const struct iov_iter *from,
 			      head, NULL);
 }
 #else
-static void ue_write_perf(struct user_event *ue, const struct iov_iter *from,
-			  size_t len, bool *faulted)
+static void ue_write_perf(struct user_event *ue, const struct ue_payload *p,
+			  bool *faulted)
 {
 }
 #endif
 
-static ssize_t ue_data_write_iter(struct file *file, struct iov_iter *from)
+/* Write one record of event @idx; @count (index included) on success. */
+static ssize_t ue_data_record(struct ue_file *uf, int idx,
+			      const struct ue_payload *p, size_t count)
 {
-	struct ue_file *uf = file->private_data;
-	size_t count = iov_iter_count(from), len;
 	struct user_event *ue = NULL;
 	struct ue_fileset *set;
 	bool faulted = false;
 	struct ue_refs *refs;
 	unsigned int i;
-	int idx, status;
+	int status;
 
-	if (copy_from_iter(&idx, sizeof(idx), from) != sizeof(idx))
-		return -EFAULT;
 	if (idx < 0)
 		return -EINVAL;
 	/* the list only grows while the file is open: its events stay */
@@ -174,41 +188,52 @@ static ssize_t ue_data_write_iter(struct file *file, struct iov_iter *from)
 	if (!ue)
 		return -ENOENT;
 
-	len = iov_iter_count(from);
-	if (len < ue->fields->min_size)
+	if (p->len < ue->fields->min_size)
 		return -EINVAL;
 	status = READ_ONCE(ue->status);
 	if (!status)
 		return -EBADF;
-	if (fault_in_iov_iter_readable(from, len))
+	if (p->ubuf ? fault_in_readable((const char __user *)p->ubuf, p->len) :
+		      fault_in_iov_iter_readable(p->iter, p->len))
 		return -EFAULT;
 
 	/* preemption off: the write path's rule, and RCU for the set */
 	scoped_guard(preempt_notrace) {
 		set = rcu_dereference_sched(ue->files);
 		for (i = 0; set && i < set->n; i++)
-			ue_write_ftrace(ue, set->file[i], from, len, &faulted);
+			ue_write_ftrace(ue, set->file[i], p, &faulted);
 		if (status & UE_USED_PERF)
-			ue_write_perf(ue, from, len, &faulted);
+			ue_write_perf(ue, p, &faulted);
 	}
 	return faulted ? -EFAULT : count;
 }
 
+/* write(2): the buffer is used as it is (vfs_write() checked its range). */
 static ssize_t ue_data_write(struct file *file, const char __user *buf,
 			     size_t count, loff_t *ppos)
 {
-	struct iov_iter it;
+	struct ue_payload p = {
+		.ubuf	= buf + sizeof(int),
+		.len	= count - sizeof(int),
+	};
+	int idx;
 
-	if (*ppos)
+	if (*ppos || count < sizeof(idx) || get_user(idx, (int __user *)buf))
 		return -EFAULT;
-	if (import_ubuf(ITER_SOURCE, (char __user *)buf, count, &it))
-		return -EFAULT;
-	return ue_data_write_iter(file, &it);
+	return ue_data_record(file->private_data, idx, &p, count);
 }
 
+/* writev(2): the index may straddle vectors like the payload. */
 static ssize_t ue_data_write_kiocb(struct kiocb *kp, struct iov_iter *from)
 {
-	return ue_data_write_iter(kp->ki_filp, from);
+	size_t count = iov_iter_count(from);
+	struct ue_payload p = { .iter = from };
+	int idx;
+
+	if (copy_from_iter(&idx, sizeof(idx), from) != sizeof(idx))
+		return -EFAULT;
+	p.len = iov_iter_count(from);
+	return ue_data_record(kp->ki_filp->private_data, idx, &p, count);
 }
 
 /* ---- the ioctls ----------------------------------------------------------- */

@@ -80,14 +80,18 @@ case " $suites " in *" ring-buffer "*) build_selftests ring-buffer ;; esac
 # guest finds them through RETRACE_SELFTEST_BIN.
 st=$kout/selftests/retrace
 build_retrace_selftests() {
-	local c
+	local c b
 
 	mkdir -p "$st"
 	: > "$st/build.log"
-	for c in "$top"/tools/testing/selftests/retrace/*.c; do
+	# samples/user_events/example.c too, as user_events_example
+	for c in "$top"/tools/testing/selftests/retrace/*.c \
+		 "$src/samples/user_events/example.c"; do
 		[ -e "$c" ] || continue
+		b=$(basename "$c" .c)
+		[ "$b" = example ] && b=user_events_example
 		if ! gcc -O2 -g -Wall -isystem "$kout/usr/include" \
-			-o "$st/$(basename "$c" .c)" "$c" >>"$st/build.log" 2>&1; then
+			-o "$st/$b" "$c" >>"$st/build.log" 2>&1; then
 			echo "check: FAIL: $c does not build:" >&2
 			tail -n 20 "$st/build.log" >&2
 			echo "0 passed, 1 failed"
