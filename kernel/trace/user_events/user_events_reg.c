@@ -383,14 +383,8 @@ static int ue_create(const char *name, struct ue_fields *fields,
 	*out = ue;
 	return 0;
 fail:
-	if (ue) {
-		ue_fields_free(ue->fields);
-		kfree(ue->fields_array);
-		if (ue->tp_name != ue->reg_name)
-			kfree(ue->tp_name);
-		kfree(ue->reg_name);
-		kfree(ue);
-	}
+	if (ue)
+		ue_free(ue);
 	ue_fields_free(fields);
 	return ret;
 }
