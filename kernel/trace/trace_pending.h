@@ -22,29 +22,15 @@ struct dentry;
 struct trace_array;
 struct trace_event_call;
 
-/* Function tracer: per-instance ops, pid files, probes and commands. */
+/*
+ * Function tracer (function/trace_function.h has the real ones): the
+ * global instance's ops, the tracer, the instances' part.
+ */
 #ifndef CONFIG_FUNCTION_TRACER
 static inline int ftrace_is_dead(void) { return 0; }
 static inline int init_function_trace(void) { return 0; }
 static inline __init void ftrace_init_global_array_ops(struct trace_array *tr) { }
-static inline int ftrace_allocate_ftrace_ops(struct trace_array *tr) { return 0; }
-static inline void ftrace_free_ftrace_ops(struct trace_array *tr) { }
-static inline int ftrace_create_function_files(struct trace_array *tr,
-					       struct dentry *parent)
-{
-	return 0;
-}
-
-static inline void ftrace_destroy_function_files(struct trace_array *tr) { }
-static inline void ftrace_init_tracefs(struct trace_array *tr,
-				       struct dentry *d) { }
-static inline void ftrace_init_tracefs_toplevel(struct trace_array *tr,
-						struct dentry *d) { }
-static inline void ftrace_clear_pids(struct trace_array *tr) { }
-static inline void ftrace_pid_follow_fork(struct trace_array *tr,
-					  bool enable) { }
-static inline void ftrace_init_trace_array(struct trace_array *tr) { }
-static inline void clear_ftrace_function_probes(struct trace_array *tr) { }
+static inline void trace_function_register_part(void) { }
 #endif
 
 /* Branch tracer: the "branch" option. */

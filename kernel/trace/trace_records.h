@@ -45,14 +45,20 @@ enum trace_type {
 };
 
 /*
- * The perf hook FTRACE_ENTRY_REG names (ftrace/function through perf);
- * it returns with the function tracer, until then there is none.
+ * The reg op FTRACE_ENTRY_REG names for ftrace/function (perf only):
+ * the registry's (trace_core_events.c), which hands every request to
+ * the op the perf side of the function tracer put in
+ * trace_function_perf_reg (events/trace_event_perf_function.c, a layer
+ * the registry does not call directly).  Without the function tracer
+ * there is none.
  */
 #if !IS_ENABLED(CONFIG_FUNCTION_TRACER) || !IS_ENABLED(CONFIG_PERF_EVENTS)
 #define perf_ftrace_event_register	NULL
 #else
 int perf_ftrace_event_register(struct trace_event_call *call,
 			       enum trace_reg type, void *data);
+extern int (*trace_function_perf_reg)(struct trace_event_call *call,
+				      enum trace_reg type, void *data);
 #endif
 
 /*

@@ -99,6 +99,12 @@
 #include "reader/trace_dump.h"
 #include "trace_flags.h"
 #include "trace_pending.h"
+#ifdef CONFIG_FUNCTION_TRACER
+#include "function/trace_function.h"
+#endif
+#ifdef CONFIG_DYNAMIC_FTRACE
+#include "ftrace/ftrace_rec.h"
+#endif
 #include "trace_records.h"
 #include "tracers/trace_opts.h"
 #include "tracers/trace_tracer.h"
@@ -569,6 +575,7 @@ static void __init instance_parts_register(void)
 {
 	trace_errlog_register_part();
 	trace_event_register_part();
+	trace_function_register_part();
 	trace_tracer_register_part();
 	trace_dir_files_register_part();
 	trace_printk_register_part();
@@ -621,6 +628,18 @@ void __init ftrace_boot_snapshot(void)
 	list_for_each_entry(tr, &ftrace_trace_arrays, list)
 		boot_snapshot_take(tr);
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * init/main.c, just before the kernel's init memory is freed: the boot
+ * snapshot, then the patch sites of __init text go.
+ */
+void __init ftrace_free_init_mem(void)
+{
+	ftrace_boot_snapshot();
+	frec_free_init_mem();
+}
+#endif
 
 /*
  * The "local" clock is only comparable across CPUs when sched_clock is

@@ -32,9 +32,9 @@
  * and are not shown; __field_desc() and __array_desc() show a member of such a
  * struct under its own name; __stack_array() shows as a fixed array.
  *
- * No locks, no runtime code but ftrace/print's reg op and
- * ftrace_event_is_function(); everything is static data
- * the registry walks at boot.
+ * No locks, no runtime code but the reg ops of ftrace/print and
+ * ftrace/function and ftrace_event_is_function(); everything is static
+ * data the registry walks at boot.
  */
 #include <linux/kernel.h>
 #include <linux/stringify.h>
@@ -140,6 +140,21 @@ static int ftrace_event_register(struct trace_event_call *call,
 {
 	return 0;
 }
+
+#if IS_ENABLED(CONFIG_FUNCTION_TRACER) && IS_ENABLED(CONFIG_PERF_EVENTS)
+int (*trace_function_perf_reg)(struct trace_event_call *call,
+			       enum trace_reg type, void *data);
+
+/* ftrace/function's reg op: whatever the perf side registered (perf only). */
+int perf_ftrace_event_register(struct trace_event_call *call,
+			       enum trace_reg type, void *data)
+{
+	int (*reg)(struct trace_event_call *call, enum trace_reg type,
+		   void *data) = READ_ONCE(trace_function_perf_reg);
+
+	return reg ? reg(call, type, data) : -ENODEV;
+}
+#endif
 
 /* One system string for all of them. */
 static const char core_system[] = "ftrace";

@@ -186,14 +186,11 @@ void init_tracer_tracefs(struct trace_array *tr, struct dentry *dir)
 
 	create_trace_options_dir(tr);
 	trace_create_maxlat_file(tr, dir);
-	if (ftrace_create_function_files(tr, dir))
-		MEM_FAIL(1, "Could not allocate function filter files");
 	dir_files_create(tr, dir, instance_tail_files,
 			 ARRAY_SIZE(instance_tail_files), -1);
 
 	for_each_tracing_cpu(cpu)
 		cpu_dir_create(tr, cpu);
-	ftrace_init_tracefs(tr, dir);
 }
 
 /*
@@ -231,7 +228,6 @@ static __init void top_dir_populate(struct work_struct *work)
 
 	event_trace_init();
 	init_tracer_tracefs(&global_trace, NULL);
-	ftrace_init_tracefs_toplevel(&global_trace, NULL);
 	dir_files_create(&global_trace, NULL, top_files,
 			 ARRAY_SIZE(top_files), -1);
 	trace_create_eval_file(NULL);

@@ -53,6 +53,9 @@
 #include "reader/trace_reader.h"
 #include "trace_flags.h"
 #include "trace_pending.h"
+#ifdef CONFIG_DYNAMIC_FTRACE
+#include "ftrace/ftrace_rec.h"
+#endif
 #include "tracers/trace_tracer.h"
 #include "write/trace_write.h"
 

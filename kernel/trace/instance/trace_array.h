@@ -55,6 +55,8 @@ struct trace_array;
 struct trace_event_file;
 struct trace_iterator;
 struct trace_options;
+struct ftrace_ops;
+struct trace_func_instance;
 struct trace_pid_list;
 struct tracer;
 
@@ -187,6 +189,16 @@ struct trace_array {
 	const char		*system_names;	/* systems it may have, or all */
 	struct eventfs_inode	*event_dir;
 	struct list_head	hist_vars;
+
+#ifdef CONFIG_FUNCTION_TRACER
+	/*
+	 * Function tracing (function/trace_function.h), set up with the
+	 * instance: its state, and its ftrace_ops (whose trampoline a
+	 * stack record marks).
+	 */
+	struct trace_func_instance *func;
+	struct ftrace_ops	*ops;
+#endif
 
 	/* Life and tracefs: trace_types_lock. */
 	struct list_head	list;		/* ftrace_trace_arrays */

@@ -396,10 +396,8 @@ trace_instance_create_systems(const char *name, const char *systems,
 		return ERR_PTR(-ENOMEM);
 
 	err = -ENOMEM;
-	if (ftrace_allocate_ftrace_ops(tr) < 0 ||
-	    trace_alloc_buffers(tr, trace_buf_size) < 0)
+	if (trace_alloc_buffers(tr, trace_buf_size) < 0)
 		goto fail;
-	ftrace_init_trace_array(tr);
 	/* Only the global buffer starts small: instances are made to be used. */
 	trace_set_ring_buffer_expanded(tr);
 
@@ -425,7 +423,6 @@ trace_instance_create_systems(const char *name, const char *systems,
 	return tr;
 
 fail:
-	ftrace_free_ftrace_ops(tr);
 	instance_free(tr);
 	return ERR_PTR(err);
 }
@@ -530,9 +527,6 @@ static int instance_remove(struct trace_array *tr)
 	 * the events gone (struct trace_instance_part has the list).
 	 */
 	instance_remove_parts(tr, NULL);
-	ftrace_clear_pids(tr);
-	clear_ftrace_function_probes(tr);
-	ftrace_destroy_function_files(tr);
 	tracefs_remove(tr->dir);
 
 	/* The tracer options' descriptors: their files pointed at them. */

@@ -66,6 +66,9 @@
 #include "trace_dump.h"
 #include "trace_flags.h"
 #include "trace_pending.h"
+#ifdef CONFIG_DYNAMIC_FTRACE
+#include "ftrace/ftrace_rec.h"
+#endif
 #include "trace_reader.h"
 #include "tracers/trace_tracer.h"
 

@@ -193,9 +193,16 @@ static int opt_event_fork(struct trace_array *tr, bool on)
 }
 
 #ifdef CONFIG_FUNCTION_TRACER
+/* Set by function tracing, which sits above (trace_opts.h). */
+void (*trace_opts_function_fork)(struct trace_array *tr, bool on);
+
 static int opt_function_fork(struct trace_array *tr, bool on)
 {
-	ftrace_pid_follow_fork(tr, on);
+	void (*follow)(struct trace_array *tr, bool on) =
+		READ_ONCE(trace_opts_function_fork);
+
+	if (follow)
+		follow(tr, on);
 	return 0;
 }
 #endif

@@ -107,6 +107,14 @@ bool trace_ok_for_array(struct tracer *t, struct trace_array *tr);
 struct tracer *trace_tracers_first(void);
 
 /*
+ * function-fork: what the option does, registered by function tracing
+ * (function/trace_function_pid.c) at boot; NULL does nothing.
+ */
+#ifdef CONFIG_FUNCTION_TRACER
+extern void (*trace_opts_function_fork)(struct trace_array *tr, bool on);
+#endif
+
+/*
  * trace_readme.c: README is made of parts, printed by rank, each
  * registered by the capability it describes when that is built.
  */

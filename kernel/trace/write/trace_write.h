@@ -379,6 +379,7 @@ trace_write_commit_stacks(struct trace_array *tr, struct trace_buffer *buffer,
  * record still reserved, and one static key per kind of record.
  */
 void ftrace_exports(struct ring_buffer_event *event, int flag);
+DECLARE_STATIC_KEY_FALSE(trace_function_exports_enabled);
 DECLARE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 DECLARE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 

@@ -29,6 +29,7 @@
 static DEFINE_MUTEX(write_export_lock);
 static struct trace_export __rcu *write_exports;
 
+DEFINE_STATIC_KEY_FALSE(trace_function_exports_enabled);
 DEFINE_STATIC_KEY_FALSE(trace_event_exports_enabled);
 DEFINE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 
@@ -36,11 +37,12 @@ DEFINE_STATIC_KEY_FALSE(trace_marker_exports_enabled);
 static void write_export_keys(struct trace_export *export, int delta)
 {
 	static struct static_key_false *const keys[] = {
+		&trace_function_exports_enabled,
 		&trace_event_exports_enabled,
 		&trace_marker_exports_enabled,
 	};
 	static const int kinds[] = {
-		TRACE_EXPORT_EVENT, TRACE_EXPORT_MARKER,
+		TRACE_EXPORT_FUNCTION, TRACE_EXPORT_EVENT, TRACE_EXPORT_MARKER,
 	};
 	int i;
 
