@@ -589,6 +589,66 @@ void ftrace_profile_free_filter(struct perf_event *event)
 	event->filter = NULL;
 }
 
+#ifdef CONFIG_FUNCTION_TRACER
+/*
+ * ftrace:function through perf: its filter is not run on records; its
+ * "ip == PAT" and "ip != PAT" predicates become the filter and notrace
+ * sets of the perf event's own ftrace_ops (each PAT a list of functions
+ * separated by blanks or commas), the first of each kind replacing what
+ * the ops had.
+ */
+struct ef_ip_sets {
+	struct ftrace_ops	*ops;
+	bool			seen[2];	/* [0] filter, [1] notrace */
+};
+
+static int ef_ip_pattern(void *data, bool trace, const char *pattern)
+{
+	struct ef_ip_sets *sets = data;
+	char *list, *rest, *word;
+	int ret = 0;
+
+	list = kstrdup(pattern, GFP_KERNEL);
+	if (!list)
+		return -ENOMEM;
+	rest = list;
+	while (!ret && (word = strsep(&rest, " ,"))) {
+		bool reset = !sets->seen[!trace];
+
+		if (!*word)
+			continue;
+		sets->seen[!trace] = true;
+		if (trace)
+			ret = ftrace_set_filter(sets->ops, word, strlen(word), reset);
+		else
+			ret = ftrace_set_notrace(sets->ops, word, strlen(word), reset);
+	}
+	kfree(list);
+	return ret;
+}
+
+static int ef_function_filter(struct perf_event *event, const char *text)
+{
+	struct ef_ip_sets sets = { .ops = &event->ftrace_ops };
+	struct fprog_error err = { };
+	struct fprog_schema schema;
+	struct fprog *prog;
+	int ret;
+
+	/* The event's fields, so that "ip" is found (and nothing else taken). */
+	if (ef_schema(event->tp_event, &schema))
+		return -ENOMEM;
+	schema.ip_only = true;
+	prog = fprog_compile(&schema, text, &err);
+	kfree(schema.fields);
+	if (IS_ERR(prog))
+		return err.err ?: PTR_ERR(prog);
+	ret = fprog_ip_patterns(prog, ef_ip_pattern, &sets);
+	fprog_free(prog);
+	return ret;
+}
+#endif
+
 /**
  * ftrace_profile_set_filter - PERF_EVENT_IOC_SET_FILTER on a tracepoint
  * @event:      the perf event
@@ -596,7 +656,9 @@ void ftrace_profile_free_filter(struct perf_event *event)
  * @filter_str: the text
  *
  * The filter is compiled for the event's fields; parse errors go to the
- * errno only (no error_log line).  Takes event_mutex.
+ * errno only (no error_log line).  ftrace:function's becomes its perf
+ * event's function filter instead (ef_function_filter()), as often as
+ * it is set.  Takes event_mutex.
  *
  * Return: 0; -EINVAL (not a trace event, or a refused text), -EEXIST
  * (a filter is already set), -ENOMEM, or the errno of the parse error.
@@ -611,6 +673,10 @@ int ftrace_profile_set_filter(struct perf_event *event, int event_id,
 	guard(mutex)(&event_mutex);
 	if (!call)
 		return -EINVAL;
+#ifdef CONFIG_FUNCTION_TRACER
+	if (ftrace_event_is_function(call))
+		return ef_function_filter(event, filter_str);
+#endif
 	if (event->filter)
 		return -EEXIST;
 
