@@ -77,6 +77,8 @@ static int tfunc_perf_attach(struct perf_event *event, bool open)
 	if (open) {
 		ops->private = (void *)(unsigned long)nr_cpu_ids;
 		ops->func = tfunc_perf_call;
+		/* tfunc_perf_call() takes the guard and checks RCU itself. */
+		ops->flags |= FTRACE_OPS_FL_RECURSION;
 		return register_ftrace_function(ops);
 	}
 	ret = fops_live(ops) ? unregister_ftrace_function(ops) : 0;

@@ -3,10 +3,9 @@
  * Address sets and function-name patterns (contract in ftrace_hash.h).
  *
  * A hash is a power-of-two array of hlist buckets indexed by hash_long()
- * of the site address.  Sets are small (a filter names a few functions)
- * or copied rarely, so a copy is sized once for its count and never
- * grows: fhash_add() may overfill the buckets, which costs lookups, not
- * correctness; the next copy resizes.
+ * of the site address, kept at about two entries per bucket (up to
+ * 2^FHASH_MAX_BITS buckets): a copy is sized for its count, and
+ * fhash_add() doubles the table of a hash being built.
  */
 #include <linux/ctype.h>
 #include <linux/glob.h>
@@ -100,12 +99,41 @@ struct ftrace_func_entry *fhash_lookup(const struct ftrace_hash *hash,
 	return NULL;
 }
 
+/* Rehash into twice the buckets (the owner's private hash only). */
+static void fhash_grow(struct ftrace_hash *hash)
+{
+	unsigned int bits = hash->size_bits + 1, i;
+	struct ftrace_func_entry *entry;
+	struct hlist_head *old = hash->buckets;
+	struct hlist_node *tmp;
+
+	hash->buckets = kcalloc(1U << bits, sizeof(*hash->buckets), GFP_KERNEL);
+	if (!hash->buckets) {
+		/* Keep the small table: slower lookups, same set. */
+		hash->buckets = old;
+		return;
+	}
+	for (i = 0; i < (1U << (bits - 1)); i++) {
+		hlist_for_each_entry_safe(entry, tmp, &old[i], hlist) {
+			hlist_del(&entry->hlist);
+			hlist_add_head(&entry->hlist,
+				       &hash->buckets[hash_long(entry->ip, bits)]);
+		}
+	}
+	hash->size_bits = bits;
+	kfree(old);
+}
+
 int fhash_add(struct ftrace_hash *hash, unsigned long ip)
 {
 	struct ftrace_func_entry *entry;
 
 	if (fhash_lookup(hash, ip))
 		return 0;
+	/* About two entries per bucket at most, up to the largest table. */
+	if (!hash->fixed && hash->count >= (2UL << hash->size_bits) &&
+	    hash->size_bits < FHASH_MAX_BITS)
+		fhash_grow(hash);
 	entry = kzalloc(sizeof(*entry), GFP_KERNEL);
 	if (!entry)
 		return -ENOMEM;
@@ -241,6 +269,7 @@ static int fhash_apply_index(struct ftrace_hash *hash, const struct fmatch *m)
 	struct dyn_ftrace *rec;
 	char num[16];
 	unsigned long idx;
+	int ret;
 
 	if (m->func.len >= sizeof(num))
 		return 0;
@@ -248,10 +277,15 @@ static int fhash_apply_index(struct ftrace_hash *hash, const struct fmatch *m)
 	num[m->func.len] = '\0';
 	if (kstrtoul(num, 0, &idx) || !idx)
 		return 0;
+	/* Lines of available_filter_functions: every record counts. */
 	frec_for_each(grp, rec) {
-		if (rec->flags & FTRACE_FL_DISABLED || --idx)
+		if (--idx)
 			continue;
-		return fhash_apply_ip(hash, rec->ip, m->negate) ?: 1;
+		if (rec->flags & FTRACE_FL_DISABLED)
+			return 0;
+		ret = fhash_apply_ip(hash, rec->ip, m->negate);
+		/* Taking out what is not in the set is no error. */
+		return ret && ret != -ENOENT ? ret : 1;
 	}
 	return 0;
 }
@@ -297,7 +331,7 @@ int fhash_apply_ip(struct ftrace_hash *hash, unsigned long ip, bool remove)
 
 	ip = ftrace_location(ip);
 	if (!ip)
-		return -ENOENT;
+		return -EINVAL;
 	if (!remove)
 		return fhash_add(hash, ip);
 	entry = fhash_lookup(hash, ip);

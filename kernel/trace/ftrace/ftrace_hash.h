@@ -34,12 +34,16 @@
 #include <linux/types.h>
 
 /*
+ * @fixed: the hash is read while entries are added (a function command's
+ * counts), so it never grows; any other grows as entries are added,
+ * which only its owner does before it is published.
  * @mod_pending: the owner keeps lines for modules not loaded yet
  * (set_ftrace_filter's ":mod:"), so an empty filter still means "only
  * those", not "everything".
  */
 struct ftrace_hash {
 	unsigned int		size_bits;
+	bool			fixed;
 	bool			mod_pending;
 	unsigned long		count;
 	struct hlist_head	*buckets;
@@ -47,7 +51,7 @@ struct ftrace_hash {
 };
 
 /* The largest table: 2^FHASH_MAX_BITS buckets. */
-#define FHASH_MAX_BITS		10
+#define FHASH_MAX_BITS		12
 
 struct ftrace_hash *fhash_alloc(unsigned int size_bits);
 void fhash_free(struct ftrace_hash *hash);
@@ -63,7 +67,7 @@ static inline bool fhash_empty(const struct ftrace_hash *hash)
 
 struct ftrace_func_entry *fhash_lookup(const struct ftrace_hash *hash,
 				       unsigned long ip);
-/* Add @ip (a no-op if present).  0 or -ENOMEM. */
+/* Add @ip (a no-op if present), growing the table.  0 or -ENOMEM. */
 int fhash_add(struct ftrace_hash *hash, unsigned long ip);
 void fhash_remove(struct ftrace_hash *hash, struct ftrace_func_entry *entry);
 void fhash_clear(struct ftrace_hash *hash);
@@ -125,7 +129,11 @@ bool fmatch_site(const struct fmatch *m, const char *func, const char *modname);
  */
 int fhash_apply(struct ftrace_hash *hash, const struct fmatch *m);
 
-/* The same for the record at @ip (an exact site or function start). */
+/*
+ * The same for the record at @ip (an exact site or function start):
+ * 0, -EINVAL (no site there), -ENOENT (removing what is not in the set),
+ * -ENOMEM.
+ */
 int fhash_apply_ip(struct ftrace_hash *hash, unsigned long ip, bool remove);
 
 #endif /* _KERNEL_TRACE_FTRACE_HASH_H */

@@ -180,7 +180,8 @@ static void fhk_records(struct kunit *test)
 	KUNIT_EXPECT_NOT_NULL(test, fhash_lookup(h, site));
 	KUNIT_EXPECT_EQ(test, fhash_apply_ip(h, fn, true), 0);
 	KUNIT_EXPECT_TRUE(test, fhash_empty(h));
-	KUNIT_EXPECT_EQ(test, fhash_apply_ip(h, site + 1, false), -ENOENT);
+	KUNIT_EXPECT_EQ(test, fhash_apply_ip(h, site + 1, false), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fhash_apply_ip(h, fn, true), -ENOENT);
 	fhash_free(h);
 }
 

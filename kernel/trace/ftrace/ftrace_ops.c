@@ -69,11 +69,19 @@ bool fops_hash_wants(struct ftrace_ops *ops, unsigned long ip)
 	       !fhash_lookup(exclude, ip);
 }
 
-/* Whether the list function calls @op for @ip. */
+/*
+ * Whether the list function calls @op for @ip.  An ops that wants full
+ * registers is skipped on a call through ftrace_caller, which has none:
+ * between a hash change and the batch that moves the site to
+ * ftrace_regs_caller, the site may still be the plain one.
+ */
 static __always_inline bool fops_list_calls(struct ftrace_ops *op,
-					    unsigned long ip, bool rcu_on)
+					    unsigned long ip, bool rcu_on,
+					    struct ftrace_regs *fregs)
 {
 	if (op->flags & FTRACE_OPS_FL_STUB)
+		return false;
+	if ((op->flags & FTRACE_OPS_FL_SAVE_REGS) && !ftrace_get_regs(fregs))
 		return false;
 	/* An ops registered with RCU needs RCU watching here. */
 	if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_on)
@@ -100,7 +108,7 @@ static void notrace fops_list_func(unsigned long ip, unsigned long parent_ip,
 	rcu_on = rcu_is_watching();
 	for (op = rcu_dereference_raw(ftrace_ops_list); op != &ftrace_list_end;
 	     op = rcu_dereference_raw(op->next))
-		if (fops_list_calls(op, ip, rcu_on))
+		if (fops_list_calls(op, ip, rcu_on, fregs))
 			op->func(ip, parent_ip, op, fregs);
 	trace_clear_recursion(bit);
 }
@@ -211,7 +219,8 @@ static int fops_register(struct ftrace_ops *ops)
 	/* Refused (IPMODIFY conflict) or patching broke: take it back. */
 	ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 	rcu_assign_pointer(ftrace_ops_list, ftrace_protected(ops->next));
-	fupd_commit();
+	if (fupd_commit() == -ENODEV)
+		return ret;	/* its trampoline stays, as in fops_unregister() */
 	fops_sync_callers();
 	ftramp_detach(ops);
 	return ret;
@@ -235,7 +244,14 @@ static int fops_unregister(struct ftrace_ops *ops)
 		link = &op->next;
 	}
 	/* Sites it alone wanted become NOPs; the rest lose it. */
-	fupd_commit();
+	if (fupd_commit() == -ENODEV) {
+		/*
+		 * Patching is off (a bad site): sites may still call its
+		 * trampoline, which therefore stays, slot and all.
+		 */
+		ops->flags |= FTRACE_OPS_FL_DELETED;
+		return 0;
+	}
 	ops->flags |= FTRACE_OPS_FL_DELETED;
 	fops_sync_callers();
 	ftramp_detach(ops);
@@ -285,6 +301,17 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
+/* Whether a registered ops uses @hashes (its own, or shared with others). */
+static bool fops_hashes_live(struct ftrace_ops_hash *hashes)
+{
+	struct ftrace_ops *op;
+
+	fops_for_each(op)
+		if (fops_live(op) && op->func_hash == hashes)
+			return true;
+	return false;
+}
+
 int fops_replace_hash(struct ftrace_ops *ops, bool exclude,
 		      struct ftrace_hash *hash)
 {
@@ -296,7 +323,7 @@ int fops_replace_hash(struct ftrace_ops *ops, bool exclude,
 	slot = fops_hash_slot(ops, exclude);
 	old = ftrace_protected(*slot);
 	rcu_assign_pointer(*slot, hash);
-	if (!fops_live(ops)) {
+	if (!fops_hashes_live(ops->func_hash)) {
 		fhash_free_rcu(old);
 		return 0;
 	}
@@ -359,8 +386,9 @@ out:
  * @remove: take it out instead of adding it
  * @reset: empty the filter first
  *
- * Return: 0, -ENOENT when @ip is no patch site (or, removing, not in the
- * filter), -ENOMEM, -ENODEV, or -EBUSY (IPMODIFY conflict).
+ * Return: 0, -EINVAL when @ip is no patch site, -ENOENT when removing
+ * what is not in the filter, -ENOMEM, -ENODEV, or -EBUSY (IPMODIFY
+ * conflict).
  */
 int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
 			 int remove, int reset)

@@ -105,9 +105,15 @@ struct dyn_ftrace *frec_lookup(unsigned long ip)
  */
 unsigned long ftrace_location_range(unsigned long start, unsigned long end)
 {
-	struct dyn_ftrace *rec = frec_lookup_range(start, end);
+	struct dyn_ftrace *rec;
+	unsigned long ip;
 
-	return rec ? rec->ip : 0;
+	/* The group may be replaced once the read side ends: copy first. */
+	rcu_read_lock_sched_notrace();
+	rec = frec_lookup_range(start, end);
+	ip = rec ? rec->ip : 0;
+	rcu_read_unlock_sched_notrace();
+	return ip;
 }
 
 /**
@@ -122,11 +128,9 @@ unsigned long ftrace_location_range(unsigned long start, unsigned long end)
 unsigned long ftrace_location(unsigned long ip)
 {
 	unsigned long size, offset;
-	struct dyn_ftrace *rec;
 
-	rec = frec_lookup(ip);
-	if (rec)
-		return rec->ip;
+	if (ftrace_location_range(ip, ip))
+		return ip;
 	if (!kallsyms_lookup_size_offset(ip, &size, &offset) || offset || !size)
 		return 0;
 	return ftrace_location_range(ip, ip + size - 1);
@@ -143,7 +147,7 @@ unsigned long ftrace_location(unsigned long ip)
  */
 int ftrace_text_reserved(const void *start, const void *end)
 {
-	return !!frec_lookup_range((unsigned long)start, (unsigned long)end);
+	return !!ftrace_location_range((unsigned long)start, (unsigned long)end);
 }
 
 bool frec_needs_update(const struct dyn_ftrace *rec)
@@ -209,6 +213,26 @@ static struct frec_group __rcu **frec_tail(void)
 	return link;
 }
 
+/*
+ * A site too far into its symbol is the body of a weak function the
+ * linker overrode (the table still lists it): kallsyms names the
+ * function before it.  Such a record is DISABLED for good and listed as
+ * "__ftrace_invalid_address___OFFSET".
+ */
+static bool frec_site_valid(unsigned long ip, unsigned long *offset)
+{
+	unsigned long size;
+
+	*offset = 0;
+	if (!kallsyms_lookup_size_offset(ip, &size, offset))
+		return false;
+#ifdef FTRACE_MCOUNT_MAX_OFFSET
+	return *offset <= FTRACE_MCOUNT_MAX_OFFSET;
+#else
+	return true;
+#endif
+}
+
 static void frec_init_site(struct module *mod, struct dyn_ftrace *rec)
 {
 	int err;
@@ -263,8 +287,14 @@ int frec_add_table(struct module *mod, unsigned long *start,
 	for (grp = first; grp; grp = rcu_dereference_raw(grp->next)) {
 		unsigned int i;
 
-		for (i = 0; i < grp->nr; i++)
-			frec_init_site(mod, &grp->recs[i]);
+		for (i = 0; i < grp->nr; i++) {
+			struct dyn_ftrace *rec = &grp->recs[i];
+			unsigned long offset;
+
+			frec_init_site(mod, rec);
+			if (!mod && !frec_site_valid(rec->ip, &offset))
+				rec->flags |= FTRACE_FL_DISABLED;
+		}
 		frec_groups_count++;
 		frec_pages_count += 1UL << grp->order;
 	}
@@ -519,7 +549,10 @@ void ftrace_module_enable(struct module *mod)
 
 	mutex_lock(&ftrace_lock);
 	frec_for_each(grp, rec) {
-		if (grp->mod == mod)
+		unsigned long offset;
+
+		/* A module's weak leftovers stay disabled (frec_site_valid()). */
+		if (grp->mod == mod && frec_site_valid(rec->ip, &offset))
 			rec->flags &= ~(unsigned long)FTRACE_FL_DISABLED;
 	}
 	mutex_unlock(&ftrace_lock);
@@ -555,8 +588,9 @@ void frec_print_sym(struct seq_file *m, const struct dyn_ftrace *rec)
 	unsigned long size, offset;
 
 	name = kallsyms_lookup(rec->ip, &size, &offset, &modname, sym);
-	if (!name) {
-		seq_printf(m, "%lx", rec->ip);
+	if (!name || !frec_site_valid(rec->ip, &offset)) {
+		/* The name tools know for a weak function's leftover site. */
+		seq_printf(m, "__ftrace_invalid_address___%lu", offset);
 		return;
 	}
 	seq_puts(m, name);

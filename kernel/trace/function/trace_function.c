@@ -276,7 +276,8 @@ static int tfunc_start(struct trace_func_instance *fi)
 static void tfunc_stop(struct trace_func_instance *fi)
 {
 	WRITE_ONCE(fi->enabled, false);
-	unregister_ftrace_function(fi->ops);
+	if (fops_live(fi->ops))
+		unregister_ftrace_function(fi->ops);
 }
 
 static int tfunc_init(struct trace_array *tr)
@@ -326,8 +327,8 @@ static int tfunc_set_flag(struct trace_array *tr, u32 old_flags, u32 bit,
 	ret = tfunc_prepare(fi, opts);
 	if (ret)
 		tfunc_prepare(fi, tfunc_flags.val);
-	tfunc_start(fi);
-	return ret;
+	/* Registering again can only fail if patching broke meanwhile. */
+	return tfunc_start(fi) ?: ret;
 }
 
 static struct tracer function_trace = {

@@ -151,7 +151,8 @@ static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
 			ftrace_dump(DUMP_ALL);
 		break;
 	case TFC_CPUDUMP:
-		ftrace_dump(DUMP_ORIG);
+		if (tfc_spend(p, ip))
+			ftrace_dump(DUMP_ORIG);
 		break;
 	case TFC_ENABLE_EVENT:
 	case TFC_DISABLE_EVENT:
@@ -218,11 +219,13 @@ static struct tfunc_probe *tfc_new(struct trace_func_instance *fi,
 	p->ops.flags = FTRACE_OPS_FL_RECURSION;
 	fops_init_hashes(&p->ops);
 	if (counted) {
-		p->counts = fhash_alloc(FHASH_MAX_BITS);
+		/* Read by the callbacks while functions join: never resized. */
+		p->counts = fhash_alloc(FHASH_MAX_BITS - 2);
 		if (!p->counts) {
 			kfree(p);
 			return ERR_PTR(-ENOMEM);
 		}
+		p->counts->fixed = true;
 	}
 	if (kind == TFC_SNAPSHOT) {
 		err = tracing_arm_snapshot_locked(tr);
@@ -391,11 +394,9 @@ int tfunc_cmd_word(struct trace_func_instance *fi, struct trace_array *tr,
 		else if (kstrtoul(num, 0, &count))
 			return -EINVAL;
 	}
-	if (kind == TFC_DUMP) {
-		counted = true;		/* once */
+	if (kind == TFC_DUMP || kind == TFC_CPUDUMP) {
+		counted = true;		/* once per function */
 		count = 1;
-	} else if (kind == TFC_CPUDUMP) {
-		counted = false;	/* every time */
 	}
 
 	mutex_lock(&fi->ops->func_hash->regex_lock);

@@ -106,8 +106,6 @@ static bool tfl_shows(const struct tfunc_iter *it, const struct dyn_ftrace *rec)
 {
 	if (it->what & (TFL_FILTER | TFL_NOTRACE))
 		return fhash_lookup(it->hash, rec->ip);
-	if (rec->flags & FTRACE_FL_DISABLED)
-		return false;
 	if ((it->what & TFL_ENABLED) && !(rec->flags & FTRACE_FL_ENABLED))
 		return false;
 	if ((it->what & TFL_TOUCHED) && !(rec->flags & FTRACE_FL_TOUCHED))

@@ -127,6 +127,8 @@ void ftrace_pid_follow_fork(struct trace_array *tr, bool enable)
 	} else {
 		unregister_trace_sched_process_fork(tfp_fork, fi);
 		unregister_trace_sched_process_free(tfp_free, fi);
+		/* @fi may be freed next (instance removal): no probe left in it. */
+		tracepoint_synchronize_unregister();
 	}
 }
 
