@@ -105,43 +105,12 @@ tfunc_enter(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
 	return tr;
 }
 
-static void notrace tfunc_call(unsigned long ip, unsigned long parent_ip,
-			       struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	struct trace_array *tr;
-	int bit;
-
-	tr = tfunc_enter(ip, parent_ip, op, &bit);
-	if (!tr)
-		return;
-	/* The guard disabled preemption: the traced code's count is one less. */
-	tfunc_write(tr, ip, parent_ip, tracing_gen_ctx_dec());
-	ftrace_test_recursion_unlock(bit);
-}
-
 /*
  * Frames between the traced function and the stack record: this
  * callback and the trampoline; ORC also unwinds the stack recorder's
  * own frame away.
  */
 #define TFUNC_STACK_SKIP	(IS_ENABLED(CONFIG_UNWINDER_ORC) ? 2 : 3)
-
-static void notrace tfunc_stack_call(unsigned long ip, unsigned long parent_ip,
-				     struct ftrace_ops *op,
-				     struct ftrace_regs *fregs)
-{
-	struct trace_array *tr;
-	unsigned int trace_ctx;
-	int bit;
-
-	tr = tfunc_enter(ip, parent_ip, op, &bit);
-	if (!tr)
-		return;
-	trace_ctx = tracing_gen_ctx_dec();
-	tfunc_write(tr, ip, parent_ip, trace_ctx);
-	__trace_stack(tr, trace_ctx, TFUNC_STACK_SKIP);
-	ftrace_test_recursion_unlock(bit);
-}
 
 /* Write the repeats of @last as one func_repeats record. */
 static void tfunc_write_repeats(struct trace_array *tr,
@@ -193,10 +162,14 @@ static bool tfunc_repeated(struct trace_array *tr, unsigned long ip,
 	return false;
 }
 
-static void notrace tfunc_norepeat_call(unsigned long ip,
-					unsigned long parent_ip,
-					struct ftrace_ops *op,
-					struct ftrace_regs *fregs)
+/*
+ * The one body of the four callbacks: the options are constants in each,
+ * so each is compiled to just what it needs on function entry.
+ */
+static __always_inline void tfunc_record(unsigned long ip,
+					 unsigned long parent_ip,
+					 struct ftrace_ops *op, bool stack,
+					 bool norepeat)
 {
 	struct trace_array *tr;
 	unsigned int trace_ctx;
@@ -205,10 +178,35 @@ static void notrace tfunc_norepeat_call(unsigned long ip,
 	tr = tfunc_enter(ip, parent_ip, op, &bit);
 	if (!tr)
 		return;
+	/* The guard disabled preemption: the traced code's count is one less. */
 	trace_ctx = tracing_gen_ctx_dec();
-	if (!tfunc_repeated(tr, ip, parent_ip, trace_ctx))
+	if (!norepeat || !tfunc_repeated(tr, ip, parent_ip, trace_ctx)) {
 		tfunc_write(tr, ip, parent_ip, trace_ctx);
+		if (stack)
+			__trace_stack(tr, trace_ctx, TFUNC_STACK_SKIP);
+	}
 	ftrace_test_recursion_unlock(bit);
+}
+
+static void notrace tfunc_call(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	tfunc_record(ip, parent_ip, op, false, false);
+}
+
+static void notrace tfunc_stack_call(unsigned long ip, unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	tfunc_record(ip, parent_ip, op, true, false);
+}
+
+static void notrace tfunc_norepeat_call(unsigned long ip,
+					unsigned long parent_ip,
+					struct ftrace_ops *op,
+					struct ftrace_regs *fregs)
+{
+	tfunc_record(ip, parent_ip, op, false, true);
 }
 
 static void notrace tfunc_stack_norepeat_call(unsigned long ip,
@@ -216,19 +214,7 @@ static void notrace tfunc_stack_norepeat_call(unsigned long ip,
 					      struct ftrace_ops *op,
 					      struct ftrace_regs *fregs)
 {
-	struct trace_array *tr;
-	unsigned int trace_ctx;
-	int bit;
-
-	tr = tfunc_enter(ip, parent_ip, op, &bit);
-	if (!tr)
-		return;
-	trace_ctx = tracing_gen_ctx_dec();
-	if (!tfunc_repeated(tr, ip, parent_ip, trace_ctx)) {
-		tfunc_write(tr, ip, parent_ip, trace_ctx);
-		__trace_stack(tr, trace_ctx, TFUNC_STACK_SKIP);
-	}
-	ftrace_test_recursion_unlock(bit);
+	tfunc_record(ip, parent_ip, op, true, true);
 }
 
 static struct tracer_opt tfunc_opts[] = {
