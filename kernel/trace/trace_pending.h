@@ -22,17 +22,6 @@ struct dentry;
 struct trace_array;
 struct trace_event_call;
 
-/*
- * Function tracer (function/trace_function.h has the real ones): the
- * global instance's ops, the tracer, the instances' part.
- */
-#ifndef CONFIG_FUNCTION_TRACER
-static inline int ftrace_is_dead(void) { return 0; }
-static inline int init_function_trace(void) { return 0; }
-static inline __init void ftrace_init_global_array_ops(struct trace_array *tr) { }
-static inline void trace_function_register_part(void) { }
-#endif
-
 /* Branch tracer: the "branch" option. */
 #ifndef CONFIG_BRANCH_TRACER
 static inline int trace_branch_enable(struct trace_array *tr) { return 0; }

@@ -91,6 +91,8 @@
 #include "events/trace_event.h"
 #include "events/trace_tp_printk.h"
 #include "fs/trace_fs.h"
+#include "ftrace/ftrace_rec.h"
+#include "function/trace_function.h"
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
 #include "messages/trace_errlog.h"
@@ -99,12 +101,6 @@
 #include "reader/trace_dump.h"
 #include "trace_flags.h"
 #include "trace_pending.h"
-#ifdef CONFIG_FUNCTION_TRACER
-#include "function/trace_function.h"
-#endif
-#ifdef CONFIG_DYNAMIC_FTRACE
-#include "ftrace/ftrace_rec.h"
-#endif
 #include "trace_records.h"
 #include "tracers/trace_opts.h"
 #include "tracers/trace_tracer.h"

@@ -48,14 +48,11 @@
 #include <linux/trace_seq.h>
 
 #include "fs/trace_fs.h"
+#include "ftrace/ftrace_rec.h"
 #include "instance/trace_array.h"
 #include "output/trace_output.h"
 #include "reader/trace_reader.h"
 #include "trace_flags.h"
-#include "trace_pending.h"
-#ifdef CONFIG_DYNAMIC_FTRACE
-#include "ftrace/ftrace_rec.h"
-#endif
 #include "tracers/trace_tracer.h"
 #include "write/trace_write.h"
 

@@ -290,37 +290,111 @@ static int fhash_apply_index(struct ftrace_hash *hash, const struct fmatch *m)
 	return 0;
 }
 
+/* Add or take out (@m->negate) one record that matched; -ENOMEM or 0. */
+static int fhash_apply_rec(struct ftrace_hash *hash, const struct fmatch *m,
+			   struct dyn_ftrace *rec)
+{
+	struct ftrace_func_entry *entry;
+
+	if (!m->negate)
+		return fhash_add(hash, rec->ip);
+	entry = fhash_lookup(hash, rec->ip);
+	if (entry)
+		fhash_remove(hash, entry);
+	return 0;
+}
+
+/* Whether @rec is a live site of a function matching @m; @sym is scratch. */
+static bool fhash_rec_matches(const struct fmatch *m, struct dyn_ftrace *rec,
+			      char *sym)
+{
+	char *modname = NULL;
+
+	if (rec->flags & FTRACE_FL_DISABLED)
+		return false;
+	if (!kallsyms_lookup(rec->ip, NULL, NULL, &modname, sym))
+		return false;
+	return fmatch_site(m, sym, modname);
+}
+
+struct fhash_name_walk {
+	struct ftrace_hash	*hash;
+	const struct fmatch	*m;
+	char			sym[KSYM_SYMBOL_LEN];
+	int			found;
+};
+
+/* One kernel symbol of the wanted name (kallsyms_on_each_match_symbol()). */
+static int fhash_name_hit(void *data, unsigned long addr)
+{
+	struct fhash_name_walk *w = data;
+	struct dyn_ftrace *rec;
+	unsigned long ip;
+
+	ip = ftrace_location(addr);
+	rec = ip ? frec_lookup(ip) : NULL;
+	/* The name kallsyms gives the site must be this one (not an alias). */
+	if (!rec || !fhash_rec_matches(w->m, rec, w->sym))
+		return 0;
+	w->found++;
+	return fhash_apply_rec(w->hash, w->m, rec);
+}
+
+/*
+ * A plain name with no module part: the kernel's symbols of that name
+ * come from kallsyms' index of names, and only the modules' records are
+ * named one by one.  Same result as naming every record.
+ */
+static int fhash_apply_name(struct ftrace_hash *hash, const struct fmatch *m)
+{
+	struct fhash_name_walk *w;
+	struct frec_group *grp;
+	struct dyn_ftrace *rec;
+	int ret;
+
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	w->hash = hash;
+	w->m = m;
+	ret = kallsyms_on_each_match_symbol(fhash_name_hit, m->func.text, w);
+	for (grp = ftrace_protected(frec_groups); grp && !ret;
+	     grp = ftrace_protected(grp->next)) {
+		if (!grp->mod)
+			continue;
+		for (rec = grp->recs; rec < grp->recs + grp->nr && !ret; rec++) {
+			if (!fhash_rec_matches(m, rec, w->sym))
+				continue;
+			w->found++;
+			ret = fhash_apply_rec(hash, m, rec);
+		}
+	}
+	if (!ret)
+		ret = w->found;
+	kfree(w);
+	return ret;
+}
+
 int fhash_apply(struct ftrace_hash *hash, const struct fmatch *m)
 {
 	char sym[KSYM_SYMBOL_LEN];
-	struct ftrace_func_entry *entry;
 	struct frec_group *grp;
 	struct dyn_ftrace *rec;
 	int found = 0;
 
 	lockdep_assert_held(&ftrace_lock);
-	if (!m->has_mod && m->func.kind == FGLOB_FULL && m->func.len &&
-	    isdigit(m->func.text[0]))
-		return fhash_apply_index(hash, m);
+	if (!m->has_mod && m->func.kind == FGLOB_FULL && m->func.len) {
+		if (isdigit(m->func.text[0]))
+			return fhash_apply_index(hash, m);
+		return fhash_apply_name(hash, m);
+	}
 
 	frec_for_each(grp, rec) {
-		char *modname = NULL;
-
-		if (rec->flags & FTRACE_FL_DISABLED)
-			continue;
-		if (!kallsyms_lookup(rec->ip, NULL, NULL, &modname, sym))
-			continue;
-		if (!fmatch_site(m, sym, modname))
+		if (!fhash_rec_matches(m, rec, sym))
 			continue;
 		found++;
-		if (!m->negate) {
-			if (fhash_add(hash, rec->ip))
-				return -ENOMEM;
-			continue;
-		}
-		entry = fhash_lookup(hash, rec->ip);
-		if (entry)
-			fhash_remove(hash, entry);
+		if (fhash_apply_rec(hash, m, rec))
+			return -ENOMEM;
 	}
 	return found;
 }

@@ -5,7 +5,9 @@
  * the function-name globs of set_ftrace_filter, the word parser
  * ("[!]GLOB[:mod:[!]MODULE]", valid and malformed), and record lookups
  * on the kernel's own patch sites: a function of this file has a site,
- * a lookup by its first byte finds it, a filter word selects it.
+ * a lookup by its first byte finds it, a filter word selects it, and a
+ * plain name (looked up in kallsyms' name index) selects the same sites
+ * as the equivalent glob (which names every record).
  */
 #include <kunit/test.h>
 #include <linux/kallsyms.h>
@@ -17,6 +19,8 @@
 
 /* A traced function of the kernel image: -pg is off in kernel/trace. */
 #define FHK_TRACED	((unsigned long)kallsyms_lookup_name("vfs_read"))
+/* Names fhk_names() takes from the records. */
+#define FHK_NAMES	6
 
 static void fhk_sets(struct kunit *test)
 {
@@ -185,11 +189,89 @@ static void fhk_records(struct kunit *test)
 	fhash_free(h);
 }
 
+/* Add (or take out) the functions @word names; the count that matched. */
+static int fhk_apply_word(struct ftrace_hash *h, const char *word)
+{
+	char line[KSYM_NAME_LEN + 8];
+	struct fmatch m;
+	int found;
+
+	strscpy(line, word, sizeof(line));
+	if (fmatch_parse(&m, line))
+		return -EINVAL;
+	mutex_lock(&ftrace_lock);
+	found = fhash_apply(h, &m);
+	mutex_unlock(&ftrace_lock);
+	return found;
+}
+
+/*
+ * A plain name is found through kallsyms' name index; the same name as
+ * a glob ("name" with its last letter in brackets) names every record.
+ * Both must take the same sites, for names spread over the records.
+ */
+static void fhk_names(struct kunit *test)
+{
+	char (*names)[KSYM_NAME_LEN], glob[KSYM_NAME_LEN + 8], *name;
+	struct ftrace_func_entry *e;
+	struct ftrace_hash *fast, *slow;
+	struct frec_group *grp;
+	struct dyn_ftrace *rec;
+	unsigned long n = 0, step;
+	unsigned int i;
+	int tried = 0, k;
+
+	names = kunit_kcalloc(test, FHK_NAMES, sizeof(*names), GFP_KERNEL);
+	fast = fhash_alloc(4);
+	slow = fhash_alloc(4);
+	KUNIT_ASSERT_NOT_NULL(test, names);
+	KUNIT_ASSERT_NOT_NULL(test, fast);
+	KUNIT_ASSERT_NOT_NULL(test, slow);
+	/* Names spread over the records, taken under the lock, used after. */
+	mutex_lock(&ftrace_lock);
+	step = max(frec_count / FHK_NAMES, 1UL);
+	frec_for_each(grp, rec) {
+		if (n++ % step || (rec->flags & FTRACE_FL_DISABLED))
+			continue;
+		if (tried < FHK_NAMES &&
+		    kallsyms_lookup(rec->ip, NULL, NULL, NULL, names[tried]))
+			tried++;
+	}
+	mutex_unlock(&ftrace_lock);
+
+	for (k = 0; k < tried; k++) {
+		name = names[k];
+		snprintf(glob, sizeof(glob), "%.*s[%c]", (int)strlen(name) - 1,
+			 name, name[strlen(name) - 1]);
+		KUNIT_EXPECT_GE_MSG(test, fhk_apply_word(fast, name), 1, name);
+		KUNIT_EXPECT_EQ_MSG(test, fhk_apply_word(slow, glob),
+				    fhk_apply_word(fast, name), name);
+	}
+	KUNIT_EXPECT_GE(test, tried, 5);
+	KUNIT_EXPECT_EQ(test, fast->count, slow->count);
+	fhash_for_each(slow, i, e)
+		KUNIT_EXPECT_NOT_NULL(test, fhash_lookup(fast, e->ip));
+
+	/* Taking out by name, and a symbol that is not a function. */
+	fhash_for_each(slow, i, e) {
+		kallsyms_lookup(e->ip, NULL, NULL, NULL, names[0]);
+		glob[0] = '!';
+		strscpy(glob + 1, names[0], sizeof(glob) - 1);
+		KUNIT_EXPECT_GE(test, fhk_apply_word(fast, glob), 1);
+	}
+	KUNIT_EXPECT_TRUE(test, fhash_empty(fast));
+	KUNIT_EXPECT_EQ(test, fhk_apply_word(fast, "jiffies"), 0);
+	KUNIT_EXPECT_EQ(test, fhk_apply_word(fast, "no_such_function_here"), 0);
+	fhash_free(fast);
+	fhash_free(slow);
+}
+
 static struct kunit_case fhk_cases[] = {
 	KUNIT_CASE(fhk_sets),
 	KUNIT_CASE(fhk_glob),
 	KUNIT_CASE(fhk_words_parse),
 	KUNIT_CASE(fhk_records),
+	KUNIT_CASE(fhk_names),
 	{}
 };
 

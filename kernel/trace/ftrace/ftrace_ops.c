@@ -22,6 +22,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/rcupdate_trace.h>
@@ -638,12 +639,15 @@ void fops_update_module(struct module *mod)
  * ftrace_kill - stop function tracing for good
  *
  * For a caller that found the tracing state broken: no site is patched
- * any more and ftrace_caller calls nothing.
+ * any more, ftrace_caller calls nothing, ftrace_enabled reads 0, and
+ * kprobes stop arming probes on patch sites.  Any context.
  */
 void ftrace_kill(void)
 {
 	ftrace_disabled = true;
+	ftrace_enabled = 0;
 	ftrace_trace_function = ftrace_stub;
+	kprobe_ftrace_kill();
 }
 
 /* A registered ops that may not be switched off by ftrace_enabled. */

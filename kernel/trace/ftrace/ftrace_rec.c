@@ -515,6 +515,10 @@ void __init ftrace_init(void)
 		ret = -ENOENT;
 	}
 	if (!ret) {
+		unsigned long nr = __stop_mcount_loc - __start_mcount_loc;
+
+		pr_info("allocating %lu entries in %lu pages\n", nr,
+			DIV_ROUND_UP(nr, PAGE_SIZE / sizeof(struct dyn_ftrace)));
 		ret = frec_add_table(NULL, __start_mcount_loc, __stop_mcount_loc);
 		if (ret)
 			pr_warn("failed to allocate entries for functions\n");
@@ -669,6 +673,6 @@ void frec_bug(int err, struct dyn_ftrace *rec)
 			(void *)tramp);
 		pr_info(" expected tramp: %lx\n", ftrace_get_addr_curr(rec));
 	}
-	ftrace_disabled = true;
+	ftrace_kill();
 	WARN_ON_ONCE(1);
 }

@@ -70,6 +70,7 @@
 #include <linux/rcupdate.h>
 #include <linux/types.h>
 
+#ifdef CONFIG_DYNAMIC_FTRACE
 struct module;
 struct seq_file;
 
@@ -234,5 +235,9 @@ bool frec_gone_lookup(unsigned long addr, unsigned long *size,
 
 /* Print the symbol of @rec (with " [module]") into @m. */
 void frec_print_sym(struct seq_file *m, const struct dyn_ftrace *rec);
+
+#else /* !CONFIG_DYNAMIC_FTRACE */
+static inline int ftrace_is_dead(void) { return 0; }
+#endif
 
 #endif /* _KERNEL_TRACE_FTRACE_REC_H */

@@ -91,6 +91,10 @@ int tfunc_cmd_word(struct trace_func_instance *fi, struct trace_array *tr,
 void tfunc_cmds_free(struct trace_func_instance *fi);
 bool tfunc_cmd_show(struct seq_file *m, struct trace_func_instance *fi,
 		    loff_t n);
+#else /* !CONFIG_FUNCTION_TRACER */
+static inline void ftrace_init_global_array_ops(struct trace_array *tr) { }
+static inline int init_function_trace(void) { return 0; }
+static inline void trace_function_register_part(void) { }
 #endif
 
 #endif /* _KERNEL_TRACE_FUNCTION_H */

@@ -61,14 +61,11 @@
 #include <linux/trace.h>
 #include <linux/trace_seq.h>
 
+#include "ftrace/ftrace_rec.h"
 #include "instance/trace_array.h"
 #include "messages/trace_printk.h"
 #include "trace_dump.h"
 #include "trace_flags.h"
-#include "trace_pending.h"
-#ifdef CONFIG_DYNAMIC_FTRACE
-#include "ftrace/ftrace_rec.h"
-#endif
 #include "trace_reader.h"
 #include "tracers/trace_tracer.h"
 

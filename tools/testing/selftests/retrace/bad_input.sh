@@ -4,7 +4,8 @@
 # bad_input.sh - malformed, huge and hostile text written to every
 # writable core file of tracefs, in the top directory and in an
 # instance: the knobs (buffer sizes, buffer_percent, clock, options,
-# cpumask, tracing_on, ...), set_event and the pid files, an event's
+# cpumask, tracing_on, ...), set_event and the pid files, the function
+# tracer's filter, notrace and pid files, an event's
 # enable, filter, trigger and inject files, a system's enable and
 # filter, the per-CPU knobs, snapshot, error_log, the markers, trace
 # and free_buffer; then hostile instance names and rmdir of a busy
@@ -45,7 +46,9 @@ KNOBS="tracing_on current_tracer buffer_size_kb buffer_percent
 	saved_cmdlines_size tracing_thresh per_cpu/cpu0/buffer_size_kb
 	events/enable events/sched/enable events/sched/filter
 	events/sched/sched_switch/enable events/sched/sched_switch/filter
-	events/sched/sched_switch/trigger options/overwrite options/sym-offset"
+	events/sched/sched_switch/trigger options/overwrite options/sym-offset
+	set_ftrace_filter set_ftrace_notrace set_ftrace_pid
+	set_ftrace_notrace_pid"
 
 # The files written, relative to an instance directory.
 TARGETS="buffer_size_kb buffer_percent buffer_subbuf_size_kb current_tracer
@@ -57,7 +60,8 @@ TARGETS="buffer_size_kb buffer_percent buffer_subbuf_size_kb current_tracer
 	events/sched/sched_switch/enable events/sched/sched_switch/filter
 	events/sched/sched_switch/trigger events/sched/sched_switch/inject
 	error_log trace_marker trace_marker_raw trace per_cpu/cpu0/trace
-	free_buffer"
+	set_ftrace_filter set_ftrace_notrace set_ftrace_pid
+	set_ftrace_notrace_pid free_buffer"
 
 # Fills the associative array named by $2 with the knobs of dir $1, each
 # knob's lines joined by "|"; no fork (this runs twice per write).
@@ -97,6 +101,9 @@ restore() {
 	: > "$d/set_event" 2> /dev/null
 	: > "$d/set_event_pid" 2> /dev/null
 	: > "$d/set_event_notrace_pid" 2> /dev/null
+	for t in filter notrace pid notrace_pid; do
+		: > "$d/set_ftrace_$t" 2> /dev/null
+	done
 	echo 0 > "$d/events/sched/filter"
 	echo 0 > "$d/events/sched/sched_switch/filter"
 	while read -r t; do
@@ -155,7 +162,10 @@ inputs() {
 		unbalanced '((((((((((' \
 		format '%s%s%s%n%p' \
 		quotes '"\0047\\' \
-		huge "$(printf 'a%.0s' $(seq 1 5000))"
+		huge "$(printf 'a%.0s' $(seq 1 5000))" \
+		word-line 'nosuchthing\n' \
+		glob-line 'no*such?thing[\n' \
+		command-line 'vfs_read:nosuchcommand:1\n'
 	# Printable noise from a seeded generator (awk's, fixed seed).
 	awk 'BEGIN {
 		srand(20261122)
