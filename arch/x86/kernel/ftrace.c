@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dynamic ftrace on x86: rewriting patch sites and building the
+ * trampolines of ftrace_ops.  The core (kernel/trace/ftrace/) decides
+ * what every site should call; this file makes the text say so.
+ *
+ * A site is 5 bytes and holds one of
+ *
+ *   call __fentry__     as compiled, until boot or module load
+ *   NOP5                no ops wants the function
+ *   call ftrace_caller / ftrace_regs_caller / <an ops' trampoline>
+ *
+ * Who writes, and how:
+ *
+ *   boot, module load   ftrace_make_nop(MCOUNT_ADDR): the text is not
+ *                       running yet (one CPU at boot, a module not yet
+ *                       live), so the bytes are stored directly
+ *                       (text_poke_early()).  ftrace_lock held.
+ *   live text           ftrace_replace_code(), between
+ *                       ftrace_arch_code_modify_prepare() and _post_process()
+ *                       (text_mutex held): every changing site is checked
+ *                       first, then all of them are queued and written as
+ *                       one int3 batch (text_poke_queue() and
+ *                       text_poke_finish()).  A CPU that runs into a site
+ *                       while it changes hits the int3 and is sent on as
+ *                       if the new instruction were already there; no CPU
+ *                       ever executes a half-written instruction.
+ *   ftrace_call(s)      the call inside the two callers, retargeted with
+ *                       text_poke_bp(), text_mutex held.
+ *
+ * A site that does not hold what the core says it holds is not
+ * touched: the batch stops before writing anything and ftrace_bug()
+ * reports the site (-EFAULT: unreadable, -EINVAL: other bytes).
+ *
+ * Trampolines (x86_64): an ops gets a private copy of ftrace_caller,
+ * or of ftrace_regs_caller for FTRACE_OPS_FL_SAVE_REGS, that passes
+ * the ops itself and calls its function without looking at
+ * function_trace_op.  The copy keeps the template's layout byte for
+ * byte (the ORC unwinder reads a trampoline address as the same offset
+ * into its template) and adds, after it:
+ *
+ *   +0          template text, relocated; its ops load re-aimed at
+ *               the slot below, its call aimed at the ops' function,
+ *               and (regs copy) its direct-call branch made a NOP
+ *   +size       return: "jmp x86_return_thunk" or "ret; int3" (+ int3s)
+ *   +ops_slot   the ops pointer (8-byte aligned)
+ *
+ * A trampoline is read-only and executable from the moment it is
+ * built; the core frees it only once no task can still be inside it.
+ */
+#include <linux/execmem.h>
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/memory.h>
+#include <linux/mutex.h>
+#include <linux/set_memory.h>
+#include <linux/uaccess.h>
+
+#include <asm/ftrace.h>
+#include <asm/nops.h>
+#include <asm/text-patching.h>
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+
+/* Set between prepare and post_process: writes go through the int3 batch. */
+static bool ftx_batching;
+
+/* What a failed check expected, kept for ftrace_bug() (ftrace_lock held). */
+static u8 ftx_expected[MCOUNT_INSN_SIZE];
+
+/* Takes text_mutex for the batch; post_process writes it and lets go. */
+void ftrace_arch_code_modify_prepare(void)
+{
+	mutex_lock(&text_mutex);
+	ftx_batching = true;
+}
+
+void ftrace_arch_code_modify_post_process(void)
+{
+	text_poke_finish();
+	ftx_batching = false;
+	mutex_unlock(&text_mutex);
+}
+
+/* The two forms of a site. */
+static void ftx_gen_nop(u8 *insn)
+{
+	memcpy(insn, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE);
+}
+
+/* "call @target" at @ip; a plain call (the callers do the depth accounting). */
+static void ftx_gen_call(u8 *insn, unsigned long ip, unsigned long target)
+{
+	__text_gen_insn(insn, CALL_INSN_OPCODE, (void *)ip, (void *)target,
+			CALL_INSN_SIZE);
+}
+
+/* Whether the site at @ip holds @want: 0, -EFAULT or -EINVAL. */
+static int ftx_check(unsigned long ip, const u8 *want)
+{
+	u8 have[MCOUNT_INSN_SIZE];
+
+	if (copy_from_kernel_nofault(have, (void *)ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	if (memcmp(have, want, MCOUNT_INSN_SIZE)) {
+		memcpy(ftx_expected, want, MCOUNT_INSN_SIZE);
+		ftrace_expected = ftx_expected;
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Replace @old with @new at a site that is not live or inside a batch.
+ * __ref: text_poke_early() is __init, and only boot reaches it with
+ * kernel text (afterwards only not-yet-live module text comes here).
+ */
+static int __ref ftx_rewrite(unsigned long ip, const u8 *old, const u8 *new)
+{
+	int ret = ftx_check(ip, old);
+
+	if (ret)
+		return ret;
+	if (ftx_batching)
+		text_poke_queue((void *)ip, new, MCOUNT_INSN_SIZE, NULL);
+	else
+		text_poke_early((void *)ip, new, MCOUNT_INSN_SIZE);
+	return 0;
+}
+
+/*
+ * Only for the compiler's "call __fentry__" (boot and module load): a
+ * live site changes only through ftrace_replace_code().
+ */
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr)
+{
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+
+	if (WARN_ONCE(addr != MCOUNT_ADDR, "%s() on a live site\n", __func__))
+		return -EINVAL;
+	ftx_gen_call(old, rec->ip, addr);
+	ftx_gen_nop(new);
+	return ftx_rewrite(rec->ip, old, new);
+}
+
+/* A NOP site of text that is not live yet becomes "call @addr". */
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+
+	ftx_gen_nop(old);
+	ftx_gen_call(new, rec->ip, addr);
+	return ftx_rewrite(rec->ip, old, new);
+}
+
+/* Retargeting a live call goes through ftrace_replace_code() on x86. */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	WARN_ONCE(1, "%s() is not used on x86\n", __func__);
+	return -EINVAL;
+}
+
+/* Aim the call inside ftrace_caller and ftrace_regs_caller at @func. */
+int ftrace_update_ftrace_func(ftrace_func_t func)
+{
+	unsigned long sites[] = {
+		(unsigned long)&ftrace_call, (unsigned long)&ftrace_regs_call,
+	};
+	u8 insn[MCOUNT_INSN_SIZE];
+	int i;
+
+	lockdep_assert_held(&text_mutex);
+	for (i = 0; i < ARRAY_SIZE(sites); i++) {
+		ftx_gen_call(insn, sites[i], (unsigned long)func);
+		text_poke_bp((void *)sites[i], insn, MCOUNT_INSN_SIZE, NULL);
+	}
+	return 0;
+}
+
+/*
+ * What the site of @rec holds now (@old) and should hold (@new) when it
+ * changes; false when it stays as it is.
+ */
+static bool ftx_site_change(struct dyn_ftrace *rec, bool enable, u8 *old,
+			    u8 *new)
+{
+	switch (ftrace_test_record(rec, enable)) {
+	case FTRACE_UPDATE_MAKE_CALL:
+		ftx_gen_nop(old);
+		ftx_gen_call(new, rec->ip, ftrace_get_addr_new(rec));
+		return true;
+	case FTRACE_UPDATE_MODIFY_CALL:
+		ftx_gen_call(old, rec->ip, ftrace_get_addr_curr(rec));
+		ftx_gen_call(new, rec->ip, ftrace_get_addr_new(rec));
+		return true;
+	case FTRACE_UPDATE_MAKE_NOP:
+		ftx_gen_call(old, rec->ip, ftrace_get_addr_curr(rec));
+		ftx_gen_nop(new);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The int3 batch needs no stop_machine(). */
+void arch_ftrace_update_code(int command)
+{
+	ftrace_modify_all_code(command);
+}
+
+/*
+ * One walk of the records whose site changes: check what each holds
+ * (@write false; a mismatch is reported and ends the walk), or queue
+ * its new instruction and move the record to its new state.
+ */
+static int ftx_walk(int enable, bool write)
+{
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+	struct ftrace_rec_iter *iter;
+	struct dyn_ftrace *rec;
+	int ret;
+
+	for_ftrace_rec_iter(iter) {
+		rec = ftrace_rec_iter_record(iter);
+		if (!ftx_site_change(rec, enable, old, new))
+			continue;
+		if (write) {
+			text_poke_queue((void *)rec->ip, new, MCOUNT_INSN_SIZE,
+					NULL);
+			ftrace_update_record(rec, enable);
+			continue;
+		}
+		ret = ftx_check(rec->ip, old);
+		if (ret) {
+			ftrace_bug(ret, rec);
+			ftrace_expected = NULL;
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Every record the core's iterator hands out, as one batch: all are
+ * checked before the first is queued, so a bad site leaves the text as
+ * it was.  Inside prepare/post_process.
+ */
+void ftrace_replace_code(int enable)
+{
+	if (!ftx_walk(enable, false))
+		ftx_walk(enable, true);
+	text_poke_finish();
+}
+
+#ifdef CONFIG_X86_64
+
+/* "movq <disp32>(%rip), %rdx": how a template loads its ops. */
+#define FTX_OP_LOAD_SIZE	7
+static const u8 ftx_op_load[] = { 0x48, 0x8b, 0x15 };
+
+/* A 2-byte "jnz": the branch to a direct call at ftrace_regs_caller_jmp. */
+#define FTX_JNZ8_OPCODE		0x75
+
+/* Room for the trampoline's return: up to a jmp rel32. */
+#define FTX_RET_ROOM		JMP32_INSN_SIZE
+
+/* One template: its text and the offsets a copy is edited at. */
+struct ftx_template {
+	unsigned long	start;
+	unsigned long	end;
+	unsigned long	op_load;
+	unsigned long	call;
+	unsigned long	jnz;		/* 0: none */
+};
+
+static void ftx_template(bool regs, struct ftx_template *t)
+{
+	if (regs) {
+		t->start = (unsigned long)ftrace_regs_caller;
+		t->end = (unsigned long)ftrace_regs_caller_end;
+		t->op_load = (unsigned long)ftrace_regs_caller_op_ptr;
+		t->call = (unsigned long)&ftrace_regs_call;
+		t->jnz = IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS) ?
+			 (unsigned long)ftrace_regs_caller_jmp : 0;
+	} else {
+		t->start = (unsigned long)ftrace_caller;
+		t->end = (unsigned long)ftrace_caller_end;
+		t->op_load = (unsigned long)ftrace_caller_op_ptr;
+		t->call = (unsigned long)&ftrace_call;
+		t->jnz = 0;
+	}
+}
+
+static bool ftx_wants_regs(const struct ftrace_ops *ops)
+{
+	return ops->flags & FTRACE_OPS_FL_SAVE_REGS;
+}
+
+/* Where the ops pointer sits in a trampoline of a @size-byte template. */
+static unsigned long ftx_ops_slot(unsigned long size)
+{
+	return ALIGN(size + FTX_RET_ROOM, sizeof(void *));
+}
+
+/* The return a copy ends with, in place of the template's own. */
+static void ftx_put_return(u8 *at)
+{
+	memset(at, INT3_INSN_OPCODE, FTX_RET_ROOM);
+	if (cpu_wants_rethunk_at(at)) {
+		__text_gen_insn(at, JMP32_INSN_OPCODE, at, x86_return_thunk,
+				JMP32_INSN_SIZE);
+		return;
+	}
+	at[0] = RET_INSN_OPCODE;
+}
+
+/*
+ * Edit the writable copy @tramp of template @t for @ops; false if the
+ * template is not shaped as expected.
+ */
+static bool ftx_fill(u8 *tramp, const struct ftx_template *t,
+		     struct ftrace_ops *ops)
+{
+	unsigned long size = t->end - t->start;
+	unsigned long slot = ftx_ops_slot(size);
+	u8 *load = tramp + (t->op_load - t->start);
+	s32 disp;
+
+	if (copy_from_kernel_nofault(tramp, (void *)t->start, size))
+		return false;
+	ftx_put_return(tramp + size);
+
+	/* A private trampoline never leaves for a direct call. */
+	if (t->jnz) {
+		u8 *jnz = tramp + (t->jnz - t->start);
+
+		if (jnz[0] != FTX_JNZ8_OPCODE)
+			return false;
+		memcpy(jnz, x86_nops[2], 2);
+	}
+
+	/* The copy's RIP-relative operands still address the template's targets. */
+	text_poke_apply_relocation(tramp, tramp, size, (u8 *)t->start, size);
+
+	/* Load @ops from the slot instead of function_trace_op. */
+	if (memcmp(load, ftx_op_load, sizeof(ftx_op_load)))
+		return false;
+	*(unsigned long *)(tramp + slot) = (unsigned long)ops;
+	disp = (long)(slot - (load - tramp) - FTX_OP_LOAD_SIZE);
+	memcpy(load + sizeof(ftx_op_load), &disp, sizeof(disp));
+
+	/* Call the ops' function (the copy runs where it is written). */
+	ftx_gen_call(tramp + (t->call - t->start),
+		     (unsigned long)tramp + (t->call - t->start),
+		     (unsigned long)ftrace_ops_get_func(ops));
+	return true;
+}
+
+static void ftx_tramp_build(struct ftrace_ops *ops)
+{
+	struct ftx_template t;
+	unsigned long size;
+	u8 *tramp;
+
+	ftx_template(ftx_wants_regs(ops), &t);
+	size = ftx_ops_slot(t.end - t.start) + sizeof(void *);
+	tramp = execmem_alloc(EXECMEM_FTRACE, size);
+	if (!tramp)
+		return;
+	if (WARN_ON_ONCE(!ftx_fill(tramp, &t, ops))) {
+		execmem_free(tramp);
+		return;
+	}
+	set_memory_rox((unsigned long)tramp, DIV_ROUND_UP(size, PAGE_SIZE));
+	ops->trampoline = (unsigned long)tramp;
+	ops->trampoline_size = size;
+	ops->flags |= FTRACE_OPS_FL_ALLOC_TRAMP;
+}
+
+/*
+ * Give @ops a trampoline, or aim the one it has at its current function.
+ * ftrace_lock held, text_mutex not (taken here for a live trampoline).
+ * A trampoline the ops brought itself is left alone.
+ */
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+	struct ftx_template t;
+	u8 insn[CALL_INSN_SIZE];
+	unsigned long ip;
+
+	if (!ops->trampoline) {
+		ftx_tramp_build(ops);
+		return;
+	}
+	if (!(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
+		return;
+	ftx_template(ftx_wants_regs(ops), &t);
+	ip = ops->trampoline + (t.call - t.start);
+	ftx_gen_call(insn, ip, (unsigned long)ftrace_ops_get_func(ops));
+	mutex_lock(&text_mutex);
+	text_poke_bp((void *)ip, insn, CALL_INSN_SIZE, NULL);
+	mutex_unlock(&text_mutex);
+}
+
+/* The target of the call instruction at @ip, or NULL. */
+static void *ftx_call_target(unsigned long ip)
+{
+	union text_poke_insn insn;
+
+	if (copy_from_kernel_nofault(&insn, (void *)ip, CALL_INSN_SIZE) ||
+	    WARN_ON_ONCE(insn.opcode != CALL_INSN_OPCODE))
+		return NULL;
+	return (void *)(ip + CALL_INSN_SIZE + insn.disp);
+}
+
+/*
+ * The function a site of @rec reaches through @ops' trampoline (for
+ * enabled_functions): the call in @ops' own trampoline, or, for an ops
+ * without one, the call in the caller the site uses.
+ */
+void *arch_ftrace_trampoline_func(struct ftrace_ops *ops, struct dyn_ftrace *rec)
+{
+	struct ftx_template t;
+
+	if (ops && (ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP)) {
+		ftx_template(ftx_wants_regs(ops), &t);
+		return ftx_call_target(ops->trampoline + (t.call - t.start));
+	}
+	/* Someone else's trampoline: its function is not ours to name. */
+	if (ops && ops->trampoline)
+		return NULL;
+	ftx_template(rec->flags & FTRACE_FL_REGS_EN, &t);
+	return ftx_call_target(t.call);
+}
+
+/* Free a trampoline built here; no task may be inside it any more. */
+void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
+{
+	if (!ops || !(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
+		return;
+	execmem_free((void *)ops->trampoline);
+	ops->trampoline = 0;
+}
+
+#else /* !CONFIG_X86_64: no private trampolines; sites use the two callers. */
+
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+}
+
+void *arch_ftrace_trampoline_func(struct ftrace_ops *ops, struct dyn_ftrace *rec)
+{
+	return NULL;
+}
+
+void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
+{
+}
+
+#endif /* CONFIG_X86_64 */
+#endif /* CONFIG_DYNAMIC_FTRACE */
