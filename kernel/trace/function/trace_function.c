@@ -65,10 +65,11 @@ static __always_inline void tfunc_write(struct trace_array *tr,
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 
-	entry = trace_record_reserve(buffer, TRACE_FN, sizeof(*entry),
-				     trace_ctx, &event);
-	if (!entry)
+	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
+	if (!event)
 		return;
+	entry = ring_buffer_record_body(event);
+	trace_write_header(&entry->ent, TRACE_FN, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
 	if (static_branch_unlikely(&trace_function_exports_enabled))
@@ -77,32 +78,38 @@ static __always_inline void tfunc_write(struct trace_array *tr,
 }
 
 /*
- * Common entry of the callbacks: the instance if this call is to be
- * recorded (guard taken: @bit is >= 0 and preemption is off), else NULL.
+ * Whether the instance of @op records this call at all: the tracer is
+ * on there, and the pid filter's verdict about the task running on this
+ * CPU, made when it was switched in, lets it.  That verdict is about
+ * the current task on whichever CPU it is preempted to after the read.
  */
-static __always_inline struct trace_array *
-tfunc_enter(unsigned long ip, unsigned long parent_ip, struct ftrace_ops *op,
-	    int *bit)
+static __always_inline bool tfunc_wanted(struct ftrace_ops *op)
 {
-	struct trace_array *tr = op->private;
-	struct trace_func_instance *fi = tr->func;
-	struct trace_array_cpu *data;
+	struct trace_func_instance *fi = ((struct trace_array *)op->private)->func;
 	int verdict;
 
 	if (unlikely(!READ_ONCE(fi->enabled)))
-		return NULL;
+		return false;
+	verdict = this_cpu_read(*fi->pid_verdict);
+	return likely(verdict == TFP_ANY) || verdict == current->pid;
+}
+
+/*
+ * Take the recursion guard for a wanted call: true with the guard held
+ * (@bit >= 0, preemption off), false if this call must not record.
+ */
+static __always_inline bool tfunc_enter(struct trace_array *tr,
+					unsigned long ip,
+					unsigned long parent_ip, int *bit)
+{
 	*bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (*bit < 0)
-		return NULL;
-	data = this_cpu_ptr(tr->array_buffer.data);
-	/* The pid filter's verdict about the task on this CPU. */
-	verdict = this_cpu_read(*fi->pid_verdict);
-	if (unlikely(atomic_read(&data->disabled) ||
-		     (verdict != TFP_ANY && verdict != current->pid))) {
+		return false;
+	if (unlikely(atomic_read(&this_cpu_ptr(tr->array_buffer.data)->disabled))) {
 		ftrace_test_recursion_unlock(*bit);
-		return NULL;
+		return false;
 	}
-	return tr;
+	return true;
 }
 
 /*
@@ -171,15 +178,17 @@ static __always_inline void tfunc_record(unsigned long ip,
 					 struct ftrace_ops *op, bool stack,
 					 bool norepeat)
 {
-	struct trace_array *tr;
+	struct trace_array *tr = op->private;
 	unsigned int trace_ctx;
 	int bit;
 
-	tr = tfunc_enter(ip, parent_ip, op, &bit);
-	if (!tr)
+	if (!tfunc_enter(tr, ip, parent_ip, &bit))
 		return;
-	/* The guard disabled preemption: the traced code's count is one less. */
-	trace_ctx = tracing_gen_ctx_dec();
+	/*
+	 * The guard disabled preemption: the traced code's count is one
+	 * less, as for a tracepoint probe (the word is built inline).
+	 */
+	trace_ctx = trace_ctx_word_probe();
 	if (!norepeat || !tfunc_repeated(tr, ip, parent_ip, trace_ctx)) {
 		tfunc_write(tr, ip, parent_ip, trace_ctx);
 		if (stack)
@@ -188,34 +197,31 @@ static __always_inline void tfunc_record(unsigned long ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
-static void notrace tfunc_call(unsigned long ip, unsigned long parent_ip,
-			       struct ftrace_ops *op, struct ftrace_regs *fregs)
-{
-	tfunc_record(ip, parent_ip, op, false, false);
+/*
+ * The four callbacks, one per combination of the options.  Each checks
+ * tfunc_wanted() and only then enters its recording half, which is out
+ * of line so that a call the instance does not want returns before any
+ * register is saved (a tail call otherwise).
+ */
+#define TFUNC_CALLBACK(name, stack, norepeat)				\
+static noinline void name##_rec(unsigned long ip,			\
+				unsigned long parent_ip,		\
+				struct ftrace_ops *op)			\
+{									\
+	tfunc_record(ip, parent_ip, op, stack, norepeat);		\
+}									\
+									\
+static void notrace name(unsigned long ip, unsigned long parent_ip,	\
+			 struct ftrace_ops *op, struct ftrace_regs *fregs) \
+{									\
+	if (tfunc_wanted(op))						\
+		name##_rec(ip, parent_ip, op);				\
 }
 
-static void notrace tfunc_stack_call(unsigned long ip, unsigned long parent_ip,
-				     struct ftrace_ops *op,
-				     struct ftrace_regs *fregs)
-{
-	tfunc_record(ip, parent_ip, op, true, false);
-}
-
-static void notrace tfunc_norepeat_call(unsigned long ip,
-					unsigned long parent_ip,
-					struct ftrace_ops *op,
-					struct ftrace_regs *fregs)
-{
-	tfunc_record(ip, parent_ip, op, false, true);
-}
-
-static void notrace tfunc_stack_norepeat_call(unsigned long ip,
-					      unsigned long parent_ip,
-					      struct ftrace_ops *op,
-					      struct ftrace_regs *fregs)
-{
-	tfunc_record(ip, parent_ip, op, true, true);
-}
+TFUNC_CALLBACK(tfunc_call, false, false)
+TFUNC_CALLBACK(tfunc_stack_call, true, false)
+TFUNC_CALLBACK(tfunc_norepeat_call, false, true)
+TFUNC_CALLBACK(tfunc_stack_norepeat_call, true, true)
 
 static struct tracer_opt tfunc_opts[] = {
 #ifdef CONFIG_STACKTRACE
