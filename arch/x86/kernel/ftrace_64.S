@@ -12,10 +12,10 @@
  *
  * Both callers are also templates: a trampoline is a copy of one of them
  * up to its _end label, edited at the labels _op_ptr (a 7-byte
- * "movq function_trace_op(%rip), %rdx"), ftrace_call/ftrace_regs_call
- * (a 5-byte call, retargeted live) and ftrace_regs_caller_jmp (a 2-byte
- * jnz, made a NOP); the ORC unwinder reads a trampoline address as the
- * same offset into its template.  Keep those shapes when editing.
+ * "movq function_trace_op(%rip), %rdx") and ftrace_call/ftrace_regs_call
+ * (a 5-byte call, retargeted live); the ORC unwinder reads a trampoline
+ * address as the same offset into its template.  Keep those shapes when
+ * editing.
  *
  * The stack while a callback runs, from the top:
  *
@@ -27,15 +27,16 @@
  *                        frame-pointer walk from a callback sees both
  *   struct pt_regs       the callback's struct ftrace_regs  <- %rsp, %rcx
  *
- * ftrace_caller leaves orig_ax unset: only ftrace_regs_caller reads it.
+ * ftrace_caller leaves orig_ax unset; ftrace_regs_caller zeroes it.
  *
  * Callback arguments: %rdi the site's address, %rsi the parent ip,
  * %rdx the ops, %rcx the frame.  A callback may change regs.ip: the
  * callers return there instead of into the function.  regs.sp is the
  * traced function's stack pointer at its entry (it points at the parent
  * ip).  ftrace_regs_caller also honours the other registers and the
- * flags a callback changed, and leaves for a direct call when one was
- * set in orig_ax.
+ * flags a callback changed.  Direct calls (a callback's orig_ax) are not
+ * offered: DYNAMIC_FTRACE_WITH_DIRECT_CALLS is not in our Kconfig, and
+ * the exit that jumps to one comes with it.
  */
 #include <linux/cfi_types.h>
 #include <linux/export.h>
@@ -81,16 +82,23 @@
 .endm
 
 /*
- * Open the frame and load the first two callback arguments.  @flags:
- * the bytes pushed before (8 for ftrace_regs_caller's flags).
+ * Open the frame: save what the traced function's callee may not
+ * clobber and a callback may read, fill the regs ip and sp, load the
+ * first two callback arguments, and account for the site's call (a
+ * plain call, not through a call thunk).  @full (ftrace_regs_caller,
+ * whose pushfq put the flags just below its return address): the rest
+ * of pt_regs too, with the kernel's cs and ss; else cs is 0, which is
+ * what makes ftrace_get_regs() give NULL for the frame.
  */
-.macro ftx_enter flags=0
+.macro ftx_enter full=0
 	subq	$FTX_FRAME, %rsp
 	ftx_put rdi, RDI, rsi, RSI, rdx, RDX, rcx, RCX, r8, R8, r9, R9, rax, RAX
 	ftx_put rbp, RBP
-	movq	FTX_FRAME+\flags(%rsp), %rdi	/* site + 5 */
-	movq	FTX_FRAME+\flags+8(%rsp), %rsi	/* parent ip */
+	movq	FTX_FRAME+8*\full(%rsp), %rdi	/* site + 5 */
+	movq	FTX_FRAME+8*\full+8(%rsp), %rsi	/* parent ip */
 	movq	%rdi, RIP(%rsp)
+	leaq	FTX_FRAME+8*\full+8(%rsp), %rax	/* the function's sp */
+	movq	%rax, RSP(%rsp)
 #ifdef CONFIG_FRAME_POINTER
 	/* The caller's record: its frame and its return address ... */
 	movq	%rbp, FRAME_SIZE+16(%rsp)
@@ -102,13 +110,59 @@
 	leaq	FRAME_SIZE(%rsp), %rbp
 #endif
 	subq	$MCOUNT_INSN_SIZE, %rdi
+	.if \full
+	ftx_put rbx, RBX, r10, R10, r11, R11, r12, R12, r13, R13, r14, R14
+	ftx_put r15, R15
+	movq	FTX_FRAME(%rsp), %rax
+	movq	%rax, EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
+	ENCODE_FRAME_POINTER
+	.else
+	movq	$0, CS(%rsp)
+	.endif
+	CALL_DEPTH_ACCOUNT
 .endm
 
-/* Put back what ftx_enter saved; @keep: bytes of the frame left on the stack. */
-.macro ftx_leave keep=0
+/*
+ * The part a trampoline edits: the ops load at @op (7 bytes) and the
+ * callback call at @call (5 bytes, retargeted live), frame in %rcx.
+ */
+.macro ftx_call op:req, call:req
+SYM_INNER_LABEL(\op, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	movq	function_trace_op(%rip), %rdx
+	movq	%rsp, %rcx
+	CALL_DEPTH_ACCOUNT
+SYM_INNER_LABEL(\call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	call	ftrace_stub
+.endm
+
+/*
+ * Put back what ftx_enter saved and return to regs.ip; @full: also the
+ * other registers and the (possibly changed) flags.  @end labels the
+ * return, where a trampoline's copy stops.
+ */
+.macro ftx_leave end:req, full=0
+	movq	RIP(%rsp), %rax
+	movq	%rax, FTX_FRAME+8*\full(%rsp)
+	.if \full
+	movq	EFLAGS(%rsp), %rax
+	movq	%rax, FTX_FRAME(%rsp)
+	ftx_get rbx, RBX, r10, R10, r11, R11, r12, R12, r13, R13, r14, R14
+	ftx_get r15, R15
+	.endif
 	ftx_get rax, RAX, rcx, RCX, rdx, RDX, rsi, RSI, rdi, RDI, r8, R8, r9, R9
 	ftx_get rbp, RBP
-	addq	$FTX_FRAME-\keep, %rsp
+	addq	$FTX_FRAME, %rsp
+	.if \full
+	popfq
+	.endif
+SYM_INNER_LABEL(\end, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	RET
 .endm
 
 SYM_TYPED_FUNC_START(ftrace_stub)
@@ -116,114 +170,26 @@ SYM_TYPED_FUNC_START(ftrace_stub)
 	RET
 SYM_FUNC_END(ftrace_stub)
 
+SYM_FUNC_START(ftrace_caller)
+	ftx_enter
+	ftx_call ftrace_caller_op_ptr, ftrace_call
+	ftx_leave ftrace_caller_end
+SYM_FUNC_END(ftrace_caller)
+
+SYM_FUNC_START(ftrace_regs_caller)
+	pushfq
+	ftx_enter full=1
+	ftx_call ftrace_regs_caller_op_ptr, ftrace_regs_call
+	ftx_leave ftrace_regs_caller_end, full=1
+SYM_FUNC_END(ftrace_regs_caller)
+
+/* The compiler's call target: a patch site never calls it once booted. */
 SYM_FUNC_START(__fentry__)
 	CALL_DEPTH_ACCOUNT
 	RET
 SYM_FUNC_END(__fentry__)
 EXPORT_SYMBOL(__fentry__)
 
-SYM_FUNC_START(ftrace_caller)
-	ftx_enter
-	/* The site's call was a plain call, not through a call thunk. */
-	CALL_DEPTH_ACCOUNT
-	leaq	FTX_FRAME+8(%rsp), %rcx
-	movq	%rcx, RSP(%rsp)
-	/* A partial frame: ftrace_get_regs() gives NULL for it. */
-	movq	$0, CS(%rsp)
-SYM_INNER_LABEL(ftrace_caller_op_ptr, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	movq	function_trace_op(%rip), %rdx
-	movq	%rsp, %rcx
-	CALL_DEPTH_ACCOUNT
-SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	call	ftrace_stub
-	/* Return where regs.ip says. */
-	movq	RIP(%rsp), %rax
-	movq	%rax, FTX_FRAME(%rsp)
-	ftx_leave
-SYM_INNER_LABEL(ftrace_caller_end, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	RET
-SYM_FUNC_END(ftrace_caller)
+/* Frame-pointer builds: the fake frame records above are not standard. */
 STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
-
-SYM_FUNC_START(ftrace_regs_caller)
-	pushfq
-	ftx_enter 8
-	/* No direct call unless a callback asks for one. */
-	movq	$0, ORIG_RAX(%rsp)
-	CALL_DEPTH_ACCOUNT
-SYM_INNER_LABEL(ftrace_regs_caller_op_ptr, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	movq	function_trace_op(%rip), %rdx
-	ftx_put rbx, RBX, r10, R10, r11, R11, r12, R12, r13, R13, r14, R14
-	ftx_put r15, R15
-	movq	FTX_FRAME(%rsp), %rcx
-	movq	%rcx, EFLAGS(%rsp)
-	movq	$__KERNEL_CS, CS(%rsp)
-	movq	$__KERNEL_DS, SS(%rsp)
-	leaq	FTX_FRAME+16(%rsp), %rcx
-	movq	%rcx, RSP(%rsp)
-	ENCODE_FRAME_POINTER
-	movq	%rsp, %rcx
-	CALL_DEPTH_ACCOUNT
-SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	call	ftrace_stub
-	/* The flags and the return address a callback may have changed. */
-	movq	EFLAGS(%rsp), %rax
-	movq	%rax, FTX_FRAME(%rsp)
-	movq	RIP(%rsp), %rax
-	movq	%rax, FTX_FRAME+8(%rsp)
-	ftx_get rbx, RBX, r10, R10, r11, R11, r12, R12, r13, R13, r14, R14
-	ftx_get r15, R15
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
-	movq	ORIG_RAX(%rsp), %rax
-	testq	%rax, %rax
-SYM_INNER_LABEL(ftrace_regs_caller_jmp, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	jnz	.Lftx_direct
-#endif
-	ftx_leave
-	popfq
-SYM_INNER_LABEL(ftrace_regs_caller_end, SYM_L_GLOBAL)
-	ANNOTATE_NOENDBR
-	RET
-
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
-.Lftx_direct:
-	/*
-	 * Leave as if the site had called the direct trampoline (%rax):
-	 * its address takes the flags' slot and the flags move one slot
-	 * down, into the frame, so that popfq leaves it on top.
-	 */
-	movq	FTX_FRAME(%rsp), %rdi
-	movq	%rdi, FTX_FRAME-8(%rsp)
-	movq	%rax, FTX_FRAME(%rsp)
-	ftx_leave 8
-	popfq
-	UNWIND_HINT_FUNC
-	/*
-	 * A ret to the pushed address; the call before it keeps the return
-	 * stack buffer balanced.
-	 */
-	ANNOTATE_INTRA_FUNCTION_CALL
-	call	.Lftx_ret_to_direct
-	int3
-.Lftx_ret_to_direct:
-	addq	$8, %rsp
-	ALTERNATIVE __stringify(RET), \
-		    __stringify(ANNOTATE_UNRET_SAFE; ret; int3), \
-		    X86_FEATURE_CALL_DEPTH
-#endif
-SYM_FUNC_END(ftrace_regs_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
-
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
-/* The direct trampoline of a direct ops not attached to anything yet. */
-SYM_FUNC_START(ftrace_stub_direct_tramp)
-	CALL_DEPTH_ACCOUNT
-	RET
-SYM_FUNC_END(ftrace_stub_direct_tramp)
-#endif

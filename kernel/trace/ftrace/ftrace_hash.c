@@ -383,6 +383,7 @@ int fhash_apply(struct ftrace_hash *hash, const struct fmatch *m)
 	int found = 0;
 
 	lockdep_assert_held(&ftrace_lock);
+	frec_check_weak();
 	if (!m->has_mod && m->func.kind == FGLOB_FULL && m->func.len) {
 		if (isdigit(m->func.text[0]))
 			return fhash_apply_index(hash, m);

@@ -229,6 +229,7 @@ static void fhk_names(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, slow);
 	/* Names spread over the records, taken under the lock, used after. */
 	mutex_lock(&ftrace_lock);
+	frec_check_weak();
 	step = max(frec_count / FHK_NAMES, 1UL);
 	frec_for_each(grp, rec) {
 		if (n++ % step || (rec->flags & FTRACE_FL_DISABLED))

@@ -46,7 +46,7 @@ enum ftrace_bug_type ftrace_bug_type;
 const void *ftrace_expected;
 
 /* Records per group: at most this many pages of them. */
-#define FREC_MAX_ORDER	3
+#define FREC_MAX_PAGES	8U
 
 static int frec_cmp_ip(const void *a, const void *b)
 {
@@ -165,41 +165,45 @@ bool frec_needs_update(const struct dyn_ftrace *rec)
 	       frec_slot_new(rec) != frec_slot_cur(rec);
 }
 
+/*
+ * Room for @want records in as few pages as hold them, at most
+ * FREC_MAX_PAGES (fewer when memory is fragmented): the last group of a
+ * table wastes less than a page.
+ */
 static struct frec_group *frec_group_alloc(unsigned int want)
 {
 	struct frec_group *grp;
-	unsigned int order;
+	unsigned int pages;
 
 	grp = kzalloc(sizeof(*grp), GFP_KERNEL);
 	if (!grp)
 		return NULL;
-	order = get_count_order(DIV_ROUND_UP(want * sizeof(struct dyn_ftrace),
-					     PAGE_SIZE));
-	order = min_t(unsigned int, order, FREC_MAX_ORDER);
-	for (;; order--) {
-		grp->recs = (void *)__get_free_pages(GFP_KERNEL | __GFP_ZERO |
-						     (order ? __GFP_NOWARN : 0),
-						     order);
-		if (grp->recs || !order)
+	pages = DIV_ROUND_UP(want * sizeof(struct dyn_ftrace), PAGE_SIZE);
+	pages = clamp(pages, 1U, FREC_MAX_PAGES);
+	for (;; pages = DIV_ROUND_UP(pages, 2)) {
+		grp->recs = alloc_pages_exact(pages * PAGE_SIZE,
+					      GFP_KERNEL | __GFP_ZERO |
+					      (pages > 1 ? __GFP_NOWARN : 0));
+		if (grp->recs || pages == 1)
 			break;
 	}
 	if (!grp->recs) {
 		kfree(grp);
 		return NULL;
 	}
-	grp->order = order;
+	grp->pages = pages;
 	return grp;
 }
 
 static void frec_group_free(struct frec_group *grp)
 {
-	free_pages((unsigned long)grp->recs, grp->order);
+	free_pages_exact(grp->recs, grp->pages * PAGE_SIZE);
 	kfree(grp);
 }
 
 static unsigned int frec_group_cap(const struct frec_group *grp)
 {
-	return (PAGE_SIZE << grp->order) / sizeof(struct dyn_ftrace);
+	return grp->pages * PAGE_SIZE / sizeof(struct dyn_ftrace);
 }
 
 /* The tail of the group list, where new tables go (ftrace_lock). */
@@ -231,6 +235,33 @@ static bool frec_site_valid(unsigned long ip, unsigned long *offset)
 #else
 	return true;
 #endif
+}
+
+/*
+ * Whether the kernel image's records still need frec_check_weak(): boot
+ * converts the sites only, and the symbol lookup of every site waits
+ * for the first user of the records.
+ */
+static bool frec_kernel_unchecked;
+
+void frec_check_weak(void)
+{
+	struct frec_group *grp;
+	struct dyn_ftrace *rec;
+	unsigned long offset;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (likely(!frec_kernel_unchecked))
+		return;
+	for (grp = ftrace_protected(frec_groups); grp;
+	     grp = ftrace_protected(grp->next)) {
+		if (grp->mod)
+			continue;
+		for (rec = grp->recs; rec < grp->recs + grp->nr; rec++)
+			if (!frec_site_valid(rec->ip, &offset))
+				rec->flags |= FTRACE_FL_DISABLED;
+	}
+	frec_kernel_unchecked = false;
 }
 
 static void frec_init_site(struct module *mod, struct dyn_ftrace *rec)
@@ -287,18 +318,14 @@ int frec_add_table(struct module *mod, unsigned long *start,
 	for (grp = first; grp; grp = rcu_dereference_raw(grp->next)) {
 		unsigned int i;
 
-		for (i = 0; i < grp->nr; i++) {
-			struct dyn_ftrace *rec = &grp->recs[i];
-			unsigned long offset;
-
-			frec_init_site(mod, rec);
-			if (!mod && !frec_site_valid(rec->ip, &offset))
-				rec->flags |= FTRACE_FL_DISABLED;
-		}
+		for (i = 0; i < grp->nr; i++)
+			frec_init_site(mod, &grp->recs[i]);
 		frec_groups_count++;
-		frec_pages_count += 1UL << grp->order;
+		frec_pages_count += grp->pages;
 	}
 	frec_count += added;
+	if (!mod)
+		frec_kernel_unchecked = true;
 	tail = frec_tail();
 	rcu_assign_pointer(*tail, first);
 	frec_generation++;
@@ -449,9 +476,9 @@ static void frec_drop_range(struct module *mod, unsigned long start,
 			continue;
 		}
 		frec_count -= gone;
-		frec_pages_count -= 1UL << grp->order;
+		frec_pages_count -= grp->pages;
 		if (copy) {
-			frec_pages_count += 1UL << copy->order;
+			frec_pages_count += copy->pages;
 			RCU_INIT_POINTER(copy->next, ftrace_protected(grp->next));
 			rcu_assign_pointer(*link, copy);
 			link = &copy->next;

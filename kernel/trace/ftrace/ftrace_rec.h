@@ -3,8 +3,8 @@
  * Patch-site records: one struct dyn_ftrace per fentry call site of the
  * kernel and of each loaded module (ftrace_rec.c).
  *
- * Records live in groups.  A group is an array of records filling a
- * power-of-two number of pages, sorted by address, covering the sites of
+ * Records live in groups.  A group is an array of records in up to
+ * eight pages (as few as hold them), sorted by address, covering the sites of
  * one table (the kernel's __mcount_loc, or one module's); a table that
  * does not fit one allocation gets several groups.  Groups are on one
  * list, in the order their tables arrived, and never overlap.  A lookup
@@ -93,7 +93,7 @@ struct frec_group {
 	struct frec_group __rcu	*next;
 	struct dyn_ftrace	*recs;
 	unsigned int		nr;
-	unsigned int		order;
+	unsigned int		pages;
 	/* Owner of the sites (NULL: the kernel image). */
 	struct module		*mod;
 };
@@ -216,6 +216,14 @@ int frec_add_table(struct module *mod, unsigned long *start,
 
 /* The kernel's __init text is about to be freed (ftrace_free_init_mem()). */
 void __init frec_free_init_mem(void);
+
+/*
+ * Disable the kernel image's records of weak functions' leftover text
+ * (the first caller after boot pays for the symbol lookups; then a
+ * no-op).  ftrace_lock held; every walk that selects or patches
+ * records calls it first.
+ */
+void frec_check_weak(void);
 
 /* Report a site that did not hold what it should; tracing stops. */
 void frec_bug(int err, struct dyn_ftrace *rec);

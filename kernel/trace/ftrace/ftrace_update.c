@@ -329,6 +329,7 @@ int fupd_commit(void)
 	lockdep_assert_held(&ftrace_lock);
 	if (ftrace_disabled)
 		return -ENODEV;
+	frec_check_weak();
 	if (fupd_ipmodify_conflict())
 		return -EBUSY;
 
