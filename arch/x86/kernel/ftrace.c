@@ -62,7 +62,11 @@
 
 #ifdef CONFIG_DYNAMIC_FTRACE
 
-/* Set between prepare and post_process: writes go through the int3 batch. */
+/*
+ * Set between prepare and post_process: writes go through the int3
+ * batch.  Written with ftrace_lock and text_mutex held, read with
+ * ftrace_lock held (boot and module-load writes never overlap a batch).
+ */
 static bool ftx_batching;
 
 /* What a failed check expected, kept for ftrace_bug() (ftrace_lock held). */

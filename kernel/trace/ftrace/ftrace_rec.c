@@ -240,7 +240,7 @@ static bool frec_site_valid(unsigned long ip, unsigned long *offset)
 /*
  * Whether the kernel image's records still need frec_check_weak(): boot
  * converts the sites only, and the symbol lookup of every site waits
- * for the first user of the records.
+ * for the first user of the records.  Read and written under ftrace_lock.
  */
 static bool frec_kernel_unchecked;
 

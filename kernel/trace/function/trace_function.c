@@ -65,11 +65,10 @@ static __always_inline void tfunc_write(struct trace_array *tr,
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 
-	event = ring_buffer_lock_reserve(buffer, sizeof(*entry));
-	if (!event)
+	entry = trace_record_reserve(buffer, TRACE_FN, sizeof(*entry),
+				     trace_ctx, &event);
+	if (!entry)
 		return;
-	entry = ring_buffer_record_body(event);
-	trace_write_header(&entry->ent, TRACE_FN, trace_ctx);
 	entry->ip = ip;
 	entry->parent_ip = parent_ip;
 	if (static_branch_unlikely(&trace_function_exports_enabled))
@@ -199,16 +198,18 @@ static __always_inline void tfunc_record(unsigned long ip,
 
 /*
  * The four callbacks, one per combination of the options.  Each checks
- * tfunc_wanted() and only then enters its recording half, which is out
- * of line so that a call the instance does not want returns before any
- * register is saved (a tail call otherwise).
+ * tfunc_wanted() first.  Without a stack record the recording half is
+ * out of line, so that a call the instance does not want returns before
+ * any register is saved (a tail call otherwise); with one it stays
+ * inline, so that the frames above the traced function are the same on
+ * every build (TFUNC_STACK_SKIP: no sibling calls with frame pointers).
  */
-#define TFUNC_CALLBACK(name, stack, norepeat)				\
+#define TFUNC_CALLBACK(name, norepeat)					\
 static noinline void name##_rec(unsigned long ip,			\
 				unsigned long parent_ip,		\
 				struct ftrace_ops *op)			\
 {									\
-	tfunc_record(ip, parent_ip, op, stack, norepeat);		\
+	tfunc_record(ip, parent_ip, op, false, norepeat);		\
 }									\
 									\
 static void notrace name(unsigned long ip, unsigned long parent_ip,	\
@@ -218,10 +219,25 @@ static void notrace name(unsigned long ip, unsigned long parent_ip,	\
 		name##_rec(ip, parent_ip, op);				\
 }
 
-TFUNC_CALLBACK(tfunc_call, false, false)
-TFUNC_CALLBACK(tfunc_stack_call, true, false)
-TFUNC_CALLBACK(tfunc_norepeat_call, false, true)
-TFUNC_CALLBACK(tfunc_stack_norepeat_call, true, true)
+TFUNC_CALLBACK(tfunc_call, false)
+TFUNC_CALLBACK(tfunc_norepeat_call, true)
+
+static void notrace tfunc_stack_call(unsigned long ip, unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
+{
+	if (tfunc_wanted(op))
+		tfunc_record(ip, parent_ip, op, true, false);
+}
+
+static void notrace tfunc_stack_norepeat_call(unsigned long ip,
+					      unsigned long parent_ip,
+					      struct ftrace_ops *op,
+					      struct ftrace_regs *fregs)
+{
+	if (tfunc_wanted(op))
+		tfunc_record(ip, parent_ip, op, true, true);
+}
 
 static struct tracer_opt tfunc_opts[] = {
 #ifdef CONFIG_STACKTRACE
