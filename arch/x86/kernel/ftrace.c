@@ -55,6 +55,7 @@
 #include <linux/mutex.h>
 #include <linux/set_memory.h>
 #include <linux/uaccess.h>
+#include <linux/unaligned.h>
 
 #include <asm/ftrace.h>
 #include <asm/nops.h>
@@ -264,8 +265,12 @@ void ftrace_replace_code(int enable)
 #define FTX_OP_LOAD_SIZE	7
 static const u8 ftx_op_load[] = { 0x48, 0x8b, 0x15 };
 
-/* A 2-byte "jnz": the branch to a direct call at ftrace_regs_caller_jmp. */
+/*
+ * The branch to a direct call at ftrace_regs_caller_jmp: "jnz rel8" or
+ * "jnz rel32", as the assembler chose.
+ */
 #define FTX_JNZ8_OPCODE		0x75
+#define FTX_JNZ32_OPCODE	0x850f
 
 /* Room for the trampoline's return: up to a jmp rel32. */
 #define FTX_RET_ROOM		JMP32_INSN_SIZE
@@ -320,6 +325,21 @@ static void ftx_put_return(u8 *at)
 	at[0] = RET_INSN_OPCODE;
 }
 
+/* Turn the jnz at @jnz into a NOP of its length; false if it is none. */
+static bool ftx_nop_jnz(u8 *jnz)
+{
+	unsigned int len;
+
+	if (jnz[0] == FTX_JNZ8_OPCODE)
+		len = 2;
+	else if (get_unaligned((u16 *)jnz) == FTX_JNZ32_OPCODE)
+		len = 6;
+	else
+		return false;
+	memcpy(jnz, x86_nops[len], len);
+	return true;
+}
+
 /*
  * Edit the writable copy @tramp of template @t for @ops; false if the
  * template is not shaped as expected.
@@ -337,13 +357,8 @@ static bool ftx_fill(u8 *tramp, const struct ftx_template *t,
 	ftx_put_return(tramp + size);
 
 	/* A private trampoline never leaves for a direct call. */
-	if (t->jnz) {
-		u8 *jnz = tramp + (t->jnz - t->start);
-
-		if (jnz[0] != FTX_JNZ8_OPCODE)
-			return false;
-		memcpy(jnz, x86_nops[2], 2);
-	}
+	if (t->jnz && !ftx_nop_jnz(tramp + (t->jnz - t->start)))
+		return false;
 
 	/* The copy's RIP-relative operands still address the template's targets. */
 	text_poke_apply_relocation(tramp, tramp, size, (u8 *)t->start, size);

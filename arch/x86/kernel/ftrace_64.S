@@ -34,9 +34,16 @@
  * callers return there instead of into the function.  regs.sp is the
  * traced function's stack pointer at its entry (it points at the parent
  * ip).  ftrace_regs_caller also honours the other registers and the
- * flags a callback changed.  Direct calls (a callback's orig_ax) are not
- * offered: DYNAMIC_FTRACE_WITH_DIRECT_CALLS is not in our Kconfig, and
- * the exit that jumps to one comes with it.
+ * flags a callback changed.
+ *
+ * Direct calls (DYNAMIC_FTRACE_WITH_DIRECT_CALLS): a callback of
+ * ftrace_regs_caller that stores an address in orig_ax
+ * (arch_ftrace_set_direct_caller()) makes the caller leave through that
+ * address instead of returning: every register and the flags are put
+ * back, and the stack is the one the site's call left (regs.ip, then
+ * the parent ip), so the direct trampoline runs as if the site had
+ * called it.  The test of orig_ax sits at ftrace_regs_caller_jmp; a
+ * trampoline's copy turns its branch into a NOP.
  */
 #include <linux/cfi_types.h>
 #include <linux/export.h>
@@ -143,25 +150,37 @@ SYM_INNER_LABEL(\call, SYM_L_GLOBAL)
 /*
  * Put back what ftx_enter saved and return to regs.ip; @full: also the
  * other registers and the (possibly changed) flags.  @end labels the
- * return, where a trampoline's copy stops.
+ * return, where a trampoline's copy stops.  @direct (with @full): leave
+ * for the address in orig_ax instead; the flags move one slot down and
+ * the address takes their place, so that popfq and the return consume
+ * both and leave the stack as the site's call made it.
  */
-.macro ftx_leave end:req, full=0
+.macro ftx_leave end, full=0, direct=0
 	movq	RIP(%rsp), %rax
 	movq	%rax, FTX_FRAME+8*\full(%rsp)
 	.if \full
 	movq	EFLAGS(%rsp), %rax
+	.if \direct
+	movq	%rax, FTX_FRAME-8(%rsp)
+	movq	ORIG_RAX(%rsp), %rax
+	.endif
 	movq	%rax, FTX_FRAME(%rsp)
 	ftx_get rbx, RBX, r10, R10, r11, R11, r12, R12, r13, R13, r14, R14
 	ftx_get r15, R15
 	.endif
 	ftx_get rax, RAX, rcx, RCX, rdx, RDX, rsi, RSI, rdi, RDI, r8, R8, r9, R9
 	ftx_get rbp, RBP
-	addq	$FTX_FRAME, %rsp
+	addq	$FTX_FRAME-8*\direct, %rsp
 	.if \full
 	popfq
 	.endif
+	.if \direct
+	/* The direct trampoline's address is where a return address would be. */
+	UNWIND_HINT_FUNC
+	.else
 SYM_INNER_LABEL(\end, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
+	.endif
 	RET
 .endm
 
@@ -169,6 +188,11 @@ SYM_TYPED_FUNC_START(ftrace_stub)
 	CALL_DEPTH_ACCOUNT
 	RET
 SYM_FUNC_END(ftrace_stub)
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* A direct trampoline that does nothing returns as the stub does. */
+SYM_FUNC_ALIAS(ftrace_stub_direct_tramp, ftrace_stub)
+#endif
 
 SYM_FUNC_START(ftrace_caller)
 	ftx_enter
@@ -180,7 +204,17 @@ SYM_FUNC_START(ftrace_regs_caller)
 	pushfq
 	ftx_enter full=1
 	ftx_call ftrace_regs_caller_op_ptr, ftrace_regs_call
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	cmpq	$0, ORIG_RAX(%rsp)
+SYM_INNER_LABEL(ftrace_regs_caller_jmp, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	jnz	.Lftx_direct
+#endif
 	ftx_leave ftrace_regs_caller_end, full=1
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+.Lftx_direct:
+	ftx_leave full=1, direct=1
+#endif
 SYM_FUNC_END(ftrace_regs_caller)
 
 /* The compiler's call target: a patch site never calls it once booted. */

@@ -59,6 +59,13 @@
  *   tp_printk[=0|=off]        print every recorded event to the console
  *                             too (trace_tp_printk.c).
  *   tp_printk_stop_on_boot    ... but only until late_initcall_sync.
+ *   ftrace_filter=LIST        functions the global instance's function
+ *   ftrace_notrace=LIST       tracing takes (or leaves out): each item
+ *                             of the comma-separated list is added as a
+ *                             line of set_ftrace_filter (or
+ *                             set_ftrace_notrace) would be, at
+ *                             early_trace_init(), once ftrace_init()
+ *                             made the records.
  *
  * (trace_event= is the registry's, ftrace_dump_on_oops= and
  * traceoff_on_warning the dump's, trace_trigger= the triggers'.)
@@ -120,6 +127,10 @@ static bool boot_snapshot_wanted __initdata;
 /* tp_printk_stop_on_boot */
 static bool boot_tp_printk_stop __initdata;
 
+/* ftrace_filter=, ftrace_notrace= (kept until early_trace_init()). */
+static char boot_func_filter[COMMAND_LINE_SIZE] __initdata;
+static char boot_func_notrace[COMMAND_LINE_SIZE] __initdata;
+
 /*
  * The repeatable parameters: each value is kept in one buffer, every
  * value followed by a tab (a character none of them may contain, as
@@ -162,6 +173,8 @@ enum boot_param {
 	BP_TP_PRINTK_STOP,	/* tp_printk_stop_on_boot */
 	BP_BUF_SIZE,		/* trace_buf_size=SIZE */
 	BP_THRESH,		/* tracing_thresh=USECS */
+	BP_FUNC_FILTER,		/* ftrace_filter=LIST */
+	BP_FUNC_NOTRACE,	/* ftrace_notrace=LIST */
 };
 
 static int __init boot_param(enum boot_param which, char *str)
@@ -223,6 +236,14 @@ static int __init boot_param(enum boot_param which, char *str)
 			return 0;
 		tracing_thresh = val * NSEC_PER_USEC;
 		break;
+
+	case BP_FUNC_FILTER:
+		strscpy(boot_func_filter, str, sizeof(boot_func_filter));
+		break;
+
+	case BP_FUNC_NOTRACE:
+		strscpy(boot_func_notrace, str, sizeof(boot_func_notrace));
+		break;
 	}
 	return 1;
 }
@@ -245,6 +266,34 @@ TRACE_BOOT_PARAM("tp_printk", BP_TP_PRINTK);
 TRACE_BOOT_PARAM("tp_printk_stop_on_boot", BP_TP_PRINTK_STOP);
 TRACE_BOOT_PARAM("trace_buf_size=", BP_BUF_SIZE);
 TRACE_BOOT_PARAM("tracing_thresh=", BP_THRESH);
+TRACE_BOOT_PARAM("ftrace_filter=", BP_FUNC_FILTER);
+TRACE_BOOT_PARAM("ftrace_notrace=", BP_FUNC_NOTRACE);
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * Add each item of the comma-separated @list to a function set of the
+ * global instance (an item that matches nothing is dropped, as a
+ * written line would be refused).
+ */
+static void __init boot_func_set(char *list,
+				 void (*set)(unsigned char *buf, int len,
+					     int reset))
+{
+	char *item;
+
+	while ((item = strsep(&list, ",")))
+		if (*item)
+			set((unsigned char *)item, strlen(item), 0);
+}
+
+static void __init boot_func_sets(void)
+{
+	boot_func_set(boot_func_filter, ftrace_set_global_filter);
+	boot_func_set(boot_func_notrace, ftrace_set_global_notrace);
+}
+#else
+static inline void boot_func_sets(void) { }
+#endif
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 /*
@@ -560,6 +609,7 @@ void __init early_trace_init(void)
 	tp_printk_boot_init();
 	tracer_alloc_buffers();
 	init_events();
+	boot_func_sets();
 }
 
 /*

@@ -183,7 +183,7 @@ void fops_sync_callers(void)
 		synchronize_rcu();
 }
 
-static int fops_register(struct ftrace_ops *ops)
+int fops_register(struct ftrace_ops *ops)
 {
 	int ret;
 
@@ -207,7 +207,9 @@ static int fops_register(struct ftrace_ops *ops)
 	if (!is_kernel_core_data((unsigned long)ops))
 		ops->flags |= FTRACE_OPS_FL_DYNAMIC;
 
-	ftramp_attach(ops);
+	ret = ftramp_attach(ops);
+	if (ret)
+		return ret;
 	ops->flags |= FTRACE_OPS_FL_ENABLED;
 	ops->flags &= ~FTRACE_OPS_FL_DELETED;
 	rcu_assign_pointer(ops->next, ftrace_protected(ftrace_ops_list));
@@ -227,7 +229,7 @@ static int fops_register(struct ftrace_ops *ops)
 	return ret;
 }
 
-static int fops_unregister(struct ftrace_ops *ops)
+int fops_unregister(struct ftrace_ops *ops)
 {
 	struct ftrace_ops __rcu **link = &ftrace_ops_list;
 	struct ftrace_ops *op;
@@ -269,15 +271,24 @@ static int fops_unregister(struct ftrace_ops *ops)
  * Return: 0; -ENODEV when function tracing was stopped by a bad site;
  * -EBUSY when @ops is registered already, is PERMANENT while
  * ftrace_enabled is 0, or modifies the IP of a function another such
- * ops has; -EINVAL when it wants registers the arch cannot save.
+ * ops has (or a direct ops that does not agree to share it); -EINVAL
+ * when it wants registers the arch cannot save; a direct ops' refusal
+ * to share.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
 	int ret;
 
-	mutex_lock(&ftrace_lock);
-	ret = fops_register(ops);
-	mutex_unlock(&ftrace_lock);
+	fdir_lock();
+	ret = fdir_share_ask(ops);
+	if (!ret) {
+		mutex_lock(&ftrace_lock);
+		ret = fops_register(ops);
+		mutex_unlock(&ftrace_lock);
+		if (ret)
+			fdir_share_drop(ops);
+	}
+	fdir_unlock();
 	return ret;
 }
 EXPORT_SYMBOL_GPL(register_ftrace_function);
@@ -298,6 +309,11 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	mutex_lock(&ftrace_lock);
 	ret = fops_unregister(ops);
 	mutex_unlock(&ftrace_lock);
+	if (!ret) {
+		fdir_lock();
+		fdir_share_drop(ops);
+		fdir_unlock();
+	}
 	return ret;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);

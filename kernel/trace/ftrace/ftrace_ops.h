@@ -33,7 +33,9 @@
  *
  * Locks: ftrace_lock (ftrace_rec.h) covers the ops list, every hash of
  * every ops, the records' flags and the trampoline slots; a hash
- * change by an ops' owner takes ops->func_hash->regex_lock outside it.
+ * change by an ops' owner takes ops->func_hash->regex_lock outside it,
+ * and registering (or a direct ops' change) takes the direct-call lock
+ * outside it (ftrace_direct.c).
  */
 #ifndef _KERNEL_TRACE_FTRACE_OPS_H
 #define _KERNEL_TRACE_FTRACE_OPS_H
@@ -74,6 +76,14 @@ static inline bool fops_live(const struct ftrace_ops *ops)
 {
 	return ops->flags & FTRACE_OPS_FL_ENABLED;
 }
+
+/*
+ * Add @ops to the live ops and bring the code in line (ftrace_lock held;
+ * the result is register_ftrace_function()'s), and take it away again
+ * (0, or -EBUSY when it is not registered).
+ */
+int fops_register(struct ftrace_ops *ops);
+int fops_unregister(struct ftrace_ops *ops);
 
 /*
  * Replace the filter (@exclude false) or notrace hash of @ops by @hash,
@@ -125,9 +135,33 @@ void fupd_run(int command);
  * after no site calls it and no task can be inside it.
  */
 unsigned int ftramp_slot_of(const struct ftrace_ops *ops);
+struct ftrace_ops *ftramp_slot_ops(unsigned int slot);
 unsigned long fops_slot_addr(unsigned int slot);
-void ftramp_attach(struct ftrace_ops *ops);
+/* 0, or an error for a direct ops that got no slot (nothing held). */
+int ftramp_attach(struct ftrace_ops *ops);
 void ftramp_detach(struct ftrace_ops *ops);
+
+/*
+ * Direct calls (ftrace_direct.c).  fdir_lock() comes before ftrace_lock.
+ * Around the registration of an ops that modifies the IP, the direct
+ * ops on its functions are asked to share them (fdir_share_ask(): 0 or
+ * the refusal) and told when it is gone (fdir_share_drop()); both with
+ * the lock held, a no-op for other ops.  fdir_slot_addr(): the target
+ * of the direct ops a slot names, 0 for any other slot.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+void fdir_lock(void);
+void fdir_unlock(void);
+int fdir_share_ask(struct ftrace_ops *ops);
+void fdir_share_drop(struct ftrace_ops *ops);
+unsigned long fdir_slot_addr(unsigned int slot);
+#else
+static inline void fdir_lock(void) { }
+static inline void fdir_unlock(void) { }
+static inline int fdir_share_ask(struct ftrace_ops *ops) { return 0; }
+static inline void fdir_share_drop(struct ftrace_ops *ops) { }
+static inline unsigned long fdir_slot_addr(unsigned int slot) { return 0; }
+#endif
 
 /* Wait until no task can be running in a trampoline or callback of old. */
 void fops_sync_callers(void);

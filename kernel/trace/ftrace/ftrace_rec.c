@@ -161,7 +161,7 @@ bool frec_needs_update(const struct dyn_ftrace *rec)
 		return false;
 	return !!(want & FTRACE_FL_REGS) != !!(want & FTRACE_FL_REGS_EN) ||
 	       !!(want & FTRACE_FL_TRAMP) != !!(want & FTRACE_FL_TRAMP_EN) ||
-	       !!(want & FTRACE_FL_DIRECT) != !!(want & FTRACE_FL_DIRECT_EN) ||
+	       frec_wants_direct(rec) != !!(want & FTRACE_FL_DIRECT_EN) ||
 	       frec_slot_new(rec) != frec_slot_cur(rec);
 }
 

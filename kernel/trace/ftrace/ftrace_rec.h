@@ -52,11 +52,15 @@
  *   ==============  ================  ==================================
  *   count > 0       ENABLED           the site is a call, not a NOP
  *   REGS            REGS_EN           the call saves full pt_regs
- *   TRAMP + slot    TRAMP_EN + slot   the call goes to one ops' own
- *   wanted          now               trampoline, not the list caller
- *   DIRECT          DIRECT_EN         the call goes to a direct caller
+ *   TRAMP + slot    TRAMP_EN + slot   one ops wants the site and has a
+ *   wanted          now               slot: the call goes to its own
+ *                                     trampoline, not the list caller
+ *   DIRECT and      DIRECT_EN         that one ops is a direct ops: the
+ *   count 1                           call goes to its direct_call
  *   ==============  ================  ==================================
  *
+ * DIRECT alone says that a direct ops is among those that want the site
+ * (with others, its call is made on the way out of ftrace_regs_caller).
  * IPMODIFY (an ops that changes the return IP wants the site), TOUCHED
  * (some ops has wanted it since boot), MODIFIED (an IPMODIFY or direct
  * ops has) and DISABLED (the record may not be patched: its text went
@@ -202,6 +206,12 @@ static inline void frec_slot_commit(struct dyn_ftrace *rec)
 					 FTRACE_FL_DIRECT | FTRACE_FL_IPMODIFY))
 #define FREC_CODE_MASK	((unsigned long)(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN | \
 					 FTRACE_FL_TRAMP_EN | FTRACE_FL_DIRECT_EN))
+
+/* Whether the site should call a direct ops' trampoline itself. */
+static inline bool frec_wants_direct(const struct dyn_ftrace *rec)
+{
+	return (rec->flags & FTRACE_FL_DIRECT) && ftrace_rec_count(rec) == 1;
+}
 
 /* Whether the code at the site differs from what the record wants. */
 bool frec_needs_update(const struct dyn_ftrace *rec);

@@ -25,9 +25,12 @@
  *
  * A record names the trampoline it calls by slot (ftrace_rec.h), so the
  * slot outlives every record that names it: records are rewritten
- * before detach.  Slots live in an xarray; the unwinder's lookup
- * (ftrace_ops_trampoline(), any context) walks it under RCU.  Attach and
- * detach run under ftrace_lock.
+ * before detach.  A direct ops (ftrace_direct.c) has a slot too, with no
+ * trampoline of ours: a site it alone wants calls its direct_call.
+ * Slots live in an xarray; the unwinder's lookup
+ * (ftrace_ops_trampoline(), any context) walks it under RCU and sees
+ * only the trampolines built here.  Attach and detach run under
+ * ftrace_lock.
  */
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
@@ -66,11 +69,22 @@ unsigned int ftramp_slot_of(const struct ftrace_ops *ops)
 	return 0;
 }
 
+struct ftrace_ops *ftramp_slot_ops(unsigned int slot)
+{
+	return slot ? xa_load(&ftramp_slots, slot) : NULL;
+}
+
 unsigned long fops_slot_addr(unsigned int slot)
 {
-	struct ftrace_ops *ops = slot ? xa_load(&ftramp_slots, slot) : NULL;
+	struct ftrace_ops *ops = ftramp_slot_ops(slot);
 
 	return ops ? ops->trampoline : 0;
+}
+
+/* Whether @ops' trampoline was built here (and so is ours to name). */
+static bool ftramp_built(const struct ftrace_ops *ops)
+{
+	return ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP;
 }
 
 static void ftramp_announce(struct ftrace_ops *ops, bool gone)
@@ -79,25 +93,37 @@ static void ftramp_announce(struct ftrace_ops *ops, bool gone)
 			   ops->trampoline_size, gone, FTRAMP_SYM);
 }
 
-void ftramp_attach(struct ftrace_ops *ops)
+static int ftramp_take_slot(struct ftrace_ops *ops)
 {
 	u32 id;
 
+	return xa_alloc(&ftramp_slots, &id, ops,
+			XA_LIMIT(1, (1U << FREC_SLOT_BITS) - 1), GFP_KERNEL);
+}
+
+int ftramp_attach(struct ftrace_ops *ops)
+{
 	lockdep_assert_held(&ftrace_lock);
+	/* A placeholder ops only holds sites on the list function. */
+	if (ops->flags & FTRACE_OPS_FL_STUB)
+		return 0;
 	/* Records have no room to name a trampoline on 32-bit. */
 	if (!IS_ENABLED(CONFIG_64BIT))
-		return;
+		return ops->flags & FTRACE_OPS_FL_DIRECT ? -ENODEV : 0;
+	/* A direct call needs its slot: a site cannot name it otherwise. */
+	if (ops->flags & FTRACE_OPS_FL_DIRECT)
+		return ftramp_take_slot(ops);
 	arch_ftrace_update_trampoline(ops);
-	if (!ops->trampoline || !(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
-		return;
-	if (xa_alloc(&ftramp_slots, &id, ops,
-		     XA_LIMIT(1, (1U << FREC_SLOT_BITS) - 1), GFP_KERNEL)) {
+	if (!ops->trampoline || !ftramp_built(ops))
+		return 0;
+	if (ftramp_take_slot(ops)) {
 		/* No slot: its sites go through the list function instead. */
 		arch_ftrace_trampoline_free(ops);
 		ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
-		return;
+		return 0;
 	}
 	ftramp_announce(ops, false);
+	return 0;
 }
 
 void ftramp_detach(struct ftrace_ops *ops)
@@ -105,14 +131,14 @@ void ftramp_detach(struct ftrace_ops *ops)
 	unsigned int slot;
 
 	lockdep_assert_held(&ftrace_lock);
-	if (!(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
-		return;
 	slot = ftramp_slot_of(ops);
 	ftramp_last_ops = NULL;
-	if (slot) {
+	if (slot)
 		xa_erase(&ftramp_slots, slot);
+	if (!ftramp_built(ops))
+		return;
+	if (slot)
 		ftramp_announce(ops, true);
-	}
 	arch_ftrace_trampoline_free(ops);
 	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
 }
@@ -133,7 +159,7 @@ struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 
 	rcu_read_lock();
 	xa_for_each(&ftramp_slots, id, ops) {
-		if (addr >= ops->trampoline &&
+		if (ftramp_built(ops) && addr >= ops->trampoline &&
 		    addr < ops->trampoline + ops->trampoline_size) {
 			found = ops;
 			break;
@@ -169,7 +195,7 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 
 	rcu_read_lock();
 	xa_for_each(&ftramp_slots, id, ops) {
-		if (symnum--)
+		if (!ftramp_built(ops) || symnum--)
 			continue;
 		*value = ops->trampoline;
 		*type = 't';

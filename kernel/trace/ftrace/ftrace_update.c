@@ -157,7 +157,7 @@ static int fupd_check(struct dyn_ftrace *rec, bool enable, bool update)
 			f |= FTRACE_FL_REGS_EN;
 		if (f & FTRACE_FL_TRAMP)
 			f |= FTRACE_FL_TRAMP_EN;
-		if (f & FTRACE_FL_DIRECT)
+		if (frec_wants_direct(rec))
 			f |= FTRACE_FL_DIRECT_EN;
 	}
 	rec->flags = f;
@@ -193,10 +193,17 @@ int ftrace_update_record(struct dyn_ftrace *rec, bool enable)
  * ftrace_get_addr_new - the call a record's site must get
  * @rec: the record
  *
- * Return: one ops' trampoline, or ftrace_regs_caller, or ftrace_caller.
+ * Return: a direct ops' target, one ops' trampoline, or
+ * ftrace_regs_caller, or ftrace_caller.
  */
 unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
 {
+	if (frec_wants_direct(rec)) {
+		unsigned long addr = fdir_slot_addr(frec_slot_new(rec));
+
+		if (!WARN_ON_ONCE(!addr))
+			return addr;
+	}
 	if (rec->flags & FTRACE_FL_TRAMP) {
 		unsigned long addr = fops_slot_addr(frec_slot_new(rec));
 
@@ -214,6 +221,12 @@ unsigned long ftrace_get_addr_new(struct dyn_ftrace *rec)
  */
 unsigned long ftrace_get_addr_curr(struct dyn_ftrace *rec)
 {
+	if (rec->flags & FTRACE_FL_DIRECT_EN) {
+		unsigned long addr = fdir_slot_addr(frec_slot_cur(rec));
+
+		if (!WARN_ON_ONCE(!addr))
+			return addr;
+	}
 	if (rec->flags & FTRACE_FL_TRAMP_EN) {
 		unsigned long addr = fops_slot_addr(frec_slot_cur(rec));
 
@@ -277,6 +290,8 @@ static void fupd_want(struct dyn_ftrace *rec)
 			f |= FTRACE_FL_REGS;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
 			f |= FTRACE_FL_IPMODIFY | FTRACE_FL_MODIFIED;
+		if (op->flags & FTRACE_OPS_FL_DIRECT)
+			f |= FTRACE_FL_DIRECT | FTRACE_FL_MODIFIED;
 	}
 	if (count)
 		f |= FTRACE_FL_TOUCHED;
@@ -290,29 +305,43 @@ out:
 	frec_set_slot_new(rec, slot);
 }
 
-/* Two live ops that modify the IP of one function: refuse. */
-static bool fupd_ipmodify_conflict(void)
+/*
+ * Two live ops of one exclusive kind on one function: refuse.  The kinds
+ * are ops that modify the IP and direct ops (a function has at most one
+ * direct call).  A direct ops and an IPMODIFY one may share a function
+ * once the direct ops agreed (ftrace_direct.c asks it before either is
+ * registered).
+ */
+static bool fupd_exclusive_conflict(void)
 {
+	static const unsigned long kinds[] = {
+		FTRACE_OPS_FL_IPMODIFY, FTRACE_OPS_FL_DIRECT,
+	};
 	struct frec_group *grp;
 	struct dyn_ftrace *rec;
 	struct ftrace_ops *op;
-	int n = 0;
+	unsigned int k;
+	int n;
 
-	fops_for_each(op)
-		n += fops_live(op) && (op->flags & FTRACE_OPS_FL_IPMODIFY);
-	if (n < 2)
-		return false;
-
-	frec_for_each(grp, rec) {
-		if (rec->flags & FTRACE_FL_DISABLED)
-			continue;
+	for (k = 0; k < ARRAY_SIZE(kinds); k++) {
 		n = 0;
 		fops_for_each(op)
-			n += fops_live(op) && (op->flags & FTRACE_OPS_FL_IPMODIFY) &&
-			     fops_hash_wants(op, rec->ip);
-		if (n > 1) {
-			pr_warn("two ops modify the IP of %pS\n", (void *)rec->ip);
-			return true;
+			n += fops_live(op) && (op->flags & kinds[k]);
+		if (n < 2)
+			continue;
+		frec_for_each(grp, rec) {
+			if (rec->flags & FTRACE_FL_DISABLED)
+				continue;
+			n = 0;
+			fops_for_each(op)
+				n += fops_live(op) && (op->flags & kinds[k]) &&
+				     fops_hash_wants(op, rec->ip);
+			if (n > 1) {
+				pr_warn("two ops %s %pS\n",
+					k ? "make direct calls from" :
+					    "modify the IP of", (void *)rec->ip);
+				return true;
+			}
 		}
 	}
 	return false;
@@ -330,7 +359,7 @@ int fupd_commit(void)
 	if (ftrace_disabled)
 		return -ENODEV;
 	frec_check_weak();
-	if (fupd_ipmodify_conflict())
+	if (fupd_exclusive_conflict())
 		return -EBUSY;
 
 	frec_for_each(grp, rec) {

@@ -257,8 +257,7 @@ static void tfl_show_state(struct seq_file *m, struct dyn_ftrace *rec)
 		   f & FTRACE_FL_CALL_OPS ? " O" : "  ",
 		   f & FTRACE_FL_MODIFIED ? " M " : "   ");
 	if (f & FTRACE_FL_TRAMP_EN) {
-		unsigned long tramp = fops_slot_addr(frec_slot_cur(rec));
-		struct ftrace_ops *ops = ftrace_ops_trampoline(tramp);
+		struct ftrace_ops *ops = ftramp_slot_ops(frec_slot_cur(rec));
 
 		if (!ops) {
 			seq_puts(m, "\ttramp: ERROR!");
@@ -272,6 +271,12 @@ static void tfl_show_state(struct seq_file *m, struct dyn_ftrace *rec)
 	}
 	if (func)
 		seq_printf(m, " ->%pS", func);
+	if (f & FTRACE_FL_DIRECT) {
+		unsigned long direct = ftrace_find_rec_direct(rec->ip);
+
+		if (direct)
+			seq_printf(m, "\n\tdirect-->%pS", (void *)direct);
+	}
 }
 
 static int tfl_show(struct seq_file *m, void *v)

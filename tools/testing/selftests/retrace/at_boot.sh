@@ -13,7 +13,8 @@
 #   RETRACE_EXTRA_CMDLINE="trace_event=sched:sched_switch trace_buf_size=256k
 #     trace_clock=global trace_options=nosym-offset,record-tgid
 #     trace_instance=bootinst^traceoff,sched:sched_wakeup alloc_snapshot
-#     tp_printk tp_printk_stop_on_boot tracing_thresh=100"
+#     tp_printk tp_printk_stop_on_boot tracing_thresh=100
+#     ftrace_filter=vfs_read,vfs_write ftrace_notrace=schedule"
 #     make check T=selftests:at_boot.sh
 #
 # Exit 0 pass, 1 fail, 4 skip (kselftest convention).
@@ -142,6 +143,28 @@ if th=$(param tracing_thresh) && [ -f tracing_thresh ]; then
 	[ "$(cat tracing_thresh)" = "$th" ] || fail "tracing_thresh $(cat tracing_thresh)"
 	ok "tracing_thresh $th"
 fi
+
+# ftrace_filter= / ftrace_notrace=: each comma-separated function that
+# can be traced is in set_ftrace_filter / set_ftrace_notrace (a glob:
+# something is); without them both sets are empty.
+for p in ftrace_filter:set_ftrace_filter ftrace_notrace:set_ftrace_notrace; do
+	name=${p%%:*}
+	file=${p#*:}
+	[ -f $file ] || continue
+	if list=$(param $name); then
+		for f in $(echo "$list" | tr ',' ' '); do
+			case $f in
+			*[*?[]*) grep -qv '^#' $file || fail "$name: nothing matched $f" ;;
+			*) grep -qx "$f" available_filter_functions || continue
+			   grep -qx "$f" $file || fail "$name: $f is not in $file" ;;
+			esac
+		done
+		ok "$name=$list"
+	else
+		[ -z "$(grep -v '^#' $file)" ] || fail "$file is not empty at boot"
+		ok "$file empty"
+	fi
+done
 
 echo "$checked checks"
 echo "PASS"
