@@ -15,8 +15,15 @@
  * ftrace_list_end (never NULL, so a reader needs no NULL test), and is
  * published with rcu_assign_pointer().  A removed ops keeps its ->next,
  * so a reader standing on it still reaches the end.  A dynamically
- * allocated ops (or one with a trampoline) is not given back to its
- * owner until fops_sync_callers() saw every CPU and task leave it.
+ * allocated ops (FTRACE_OPS_FL_DYNAMIC) is not given back to its owner
+ * until fops_sync_callers() saw every CPU and task leave it and its
+ * trampoline.  A static ops (kernel data: never freed) is parked
+ * instead: unregistering waits for nobody, and it keeps its trampoline
+ * and slot for its next registration, as 6.12 keeps its static ops'
+ * trampolines.  The one thing that must wait is re-linking it: a list
+ * reader may still stand on it, so a parked ops comes back only after
+ * a grace period since it left (fops_park_gp), which has usually
+ * passed by then.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -59,6 +66,9 @@ struct ftrace_ops fops_global = {
 };
 
 static const struct fops_module_hook *fops_mod_hook;
+
+/* The RCU state when the last static ops was parked (ftrace_lock). */
+static unsigned long fops_park_gp;
 
 bool fops_hash_wants(struct ftrace_ops *ops, unsigned long ip)
 {
@@ -206,6 +216,9 @@ int fops_register(struct ftrace_ops *ops)
 	fops_init_hashes(ops);
 	if (!is_kernel_core_data((unsigned long)ops))
 		ops->flags |= FTRACE_OPS_FL_DYNAMIC;
+	/* A parked ops: list readers that may stand on it are gone first. */
+	if (ops->flags & FTRACE_OPS_FL_DELETED)
+		cond_synchronize_rcu(fops_park_gp);
 
 	ret = ftramp_attach(ops);
 	if (ret)
@@ -256,6 +269,10 @@ int fops_unregister(struct ftrace_ops *ops)
 		return 0;
 	}
 	ops->flags |= FTRACE_OPS_FL_DELETED;
+	if (!(ops->flags & FTRACE_OPS_FL_DYNAMIC)) {
+		fops_park_gp = get_state_synchronize_rcu();
+		return 0;
+	}
 	fops_sync_callers();
 	ftramp_detach(ops);
 	return 0;
@@ -297,8 +314,11 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
  * unregister_ftrace_function - stop calling @ops
  * @ops: an ops registered with register_ftrace_function()
  *
- * When this returns no CPU or task is in @ops->func or in a trampoline
- * of @ops any more, and @ops may be freed (after ftrace_free_filter()).
+ * For an ops in dynamic memory (a module's, or allocated), no CPU or task
+ * is in @ops->func or in a trampoline of @ops when this returns, and
+ * @ops may be freed (after ftrace_free_filter()).  An ops in the
+ * kernel's own data is never freed and is not waited for: a caller
+ * that was already on its way may still call @ops->func.
  *
  * Return: 0, or -EBUSY if @ops was not registered.
  */

@@ -264,80 +264,72 @@ void frec_check_weak(void)
 	frec_kernel_unchecked = false;
 }
 
-static void frec_init_site(struct module *mod, struct dyn_ftrace *rec)
-{
-	int err;
-
-	if (!ftrace_need_init_nop() || ftrace_disabled)
-		return;
-	err = ftrace_init_nop(mod, rec);
-	if (err) {
-		ftrace_bug_type = FTRACE_BUG_INIT;
-		frec_bug(err, rec);
-	}
-}
-
 int frec_add_table(struct module *mod, unsigned long *start,
 		   unsigned long *end)
 {
 	struct frec_group *first = NULL, **fill = &first, *grp = NULL;
-	struct frec_group __rcu **tail;
-	unsigned long *p, nr = 0, added = 0;
+	unsigned long flags = mod ? FTRACE_FL_DISABLED : 0;
+	bool init_nop = ftrace_need_init_nop();
+	unsigned long *p;
+	int err;
 
-	if (start >= end)
-		return 0;
 	/* The kernel's table is sorted when it is linked; a module's is not. */
 	if (mod || !IS_ENABLED(CONFIG_BUILDTIME_MCOUNT_SORT))
 		sort(start, end - start, sizeof(*start), frec_cmp_ip, NULL);
-	for (p = start; p < end; p++)
-		nr += !!*p;
+	/* Sorted, the empty entries (discarded text) come first. */
+	while (start < end && !*start)
+		start++;
+	if (start >= end)
+		return 0;
 
+	/*
+	 * One pass: each record is made and its site becomes a NOP, outside
+	 * any batch (the arch stores the bytes directly: the text is not
+	 * running yet).  A module's records wait for ftrace_module_enable().
+	 */
+	mutex_lock(&ftrace_lock);
 	for (p = start; p < end; p++) {
 		struct dyn_ftrace *rec;
 
-		if (!*p)
-			continue;
 		if (!grp || grp->nr == frec_group_cap(grp)) {
-			grp = frec_group_alloc(nr - added);
+			grp = frec_group_alloc(end - p);
 			if (!grp)
 				goto nomem;
 			grp->mod = mod;
 			*fill = grp;
 			fill = (struct frec_group **)&grp->next;
+			frec_groups_count++;
+			frec_pages_count += grp->pages;
 		}
 		rec = &grp->recs[grp->nr++];
 		rec->ip = ftrace_call_adjust(*p);
-		/* A module's sites wait for ftrace_module_enable(). */
-		if (mod)
-			rec->flags = FTRACE_FL_DISABLED;
-		added++;
+		rec->flags = flags;
+		if (!init_nop || ftrace_disabled)
+			continue;
+		err = ftrace_init_nop(mod, rec);
+		if (err) {
+			ftrace_bug_type = FTRACE_BUG_INIT;
+			frec_bug(err, rec);
+		}
 	}
-
-	/* The sites become NOPs outside any batch (the arch pokes directly). */
-	mutex_lock(&ftrace_lock);
-	for (grp = first; grp; grp = rcu_dereference_raw(grp->next)) {
-		unsigned int i;
-
-		for (i = 0; i < grp->nr; i++)
-			frec_init_site(mod, &grp->recs[i]);
-		frec_groups_count++;
-		frec_pages_count += grp->pages;
-	}
-	frec_count += added;
+	frec_count += end - start;
 	if (!mod)
 		frec_kernel_unchecked = true;
-	tail = frec_tail();
-	rcu_assign_pointer(*tail, first);
+	rcu_assign_pointer(*frec_tail(), first);
 	frec_generation++;
 	mutex_unlock(&ftrace_lock);
 	return 0;
 
 nomem:
+	/* Nothing was published: the sites converted so far stay NOPs. */
 	while (first) {
 		grp = first;
 		first = rcu_dereference_raw(grp->next);
+		frec_groups_count--;
+		frec_pages_count -= grp->pages;
 		frec_group_free(grp);
 	}
+	mutex_unlock(&ftrace_lock);
 	return -ENOMEM;
 }
 

@@ -17,7 +17,9 @@
  *        v
  *   unregister    its sites are rewritten (NOP, another trampoline, or
  *                 ftrace_caller); fops_sync_callers() waits until no
- *                 task can be inside it
+ *                 task can be inside it (an ops in the kernel's own data
+ *                 is parked instead: trampoline and slot stay, and its
+ *                 next registration re-aims the trampoline's call)
  *        |
  *        v
  *   detach        kallsyms and perf forget it, the slot is released,
@@ -110,6 +112,12 @@ int ftramp_attach(struct ftrace_ops *ops)
 	/* Records have no room to name a trampoline on 32-bit. */
 	if (!IS_ENABLED(CONFIG_64BIT))
 		return ops->flags & FTRACE_OPS_FL_DIRECT ? -ENODEV : 0;
+	/* A parked ops has its slot, and its trampoline aims at its function. */
+	if (ftramp_slot_of(ops)) {
+		if (ftramp_built(ops))
+			arch_ftrace_update_trampoline(ops);
+		return 0;
+	}
 	/* A direct call needs its slot: a site cannot name it otherwise. */
 	if (ops->flags & FTRACE_OPS_FL_DIRECT)
 		return ftramp_take_slot(ops);

@@ -110,6 +110,29 @@ static bool tfc_event_as_wanted(struct tfunc_probe *p)
 	return (p->kind == TFC_ENABLE_EVENT) != soft_off;
 }
 
+/*
+ * Move the event where this command puts it (@back: where it was): true
+ * for the one call that moved it, so that two CPUs passing
+ * tfc_event_as_wanted() together spend one count, not two.
+ */
+static bool tfc_event_move(struct tfunc_probe *p, bool back)
+{
+	unsigned long *flags = &p->file->flags;
+	bool enable = p->kind == TFC_ENABLE_EVENT;
+
+	if (enable != back)
+		return test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
+	return !test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
+}
+
+/* A counted command with nothing left to spend (a peek, any context). */
+static bool tfc_spent(struct tfunc_probe *p, unsigned long ip)
+{
+	struct ftrace_func_entry *e = fhash_lookup(p->counts, ip);
+
+	return !e || !READ_ONCE(e->direct);
+}
+
 static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
 			     struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
@@ -156,14 +179,14 @@ static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
 		break;
 	case TFC_ENABLE_EVENT:
 	case TFC_DISABLE_EVENT:
-		if (tfc_event_as_wanted(p))
+		if (tfc_event_as_wanted(p) || (p->counted && tfc_spent(p, ip)))
 			break;
+		/* Only the call that moves the event spends a count. */
+		if (!tfc_event_move(p, false))
+			break;
+		/* Spent meanwhile by another move: put it back. */
 		if (p->counted && !tfc_spend(p, ip))
-			break;
-		if (p->kind == TFC_ENABLE_EVENT)
-			clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &p->file->flags);
-		else
-			set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &p->file->flags);
+			tfc_event_move(p, true);
 		break;
 	}
 	ftrace_test_recursion_unlock(bit);
