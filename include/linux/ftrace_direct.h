@@ -2,8 +2,8 @@
 /*
  * Direct calls: an ftrace_ops whose sites call a custom trampoline (BPF
  * trampolines, the samples) instead of going through a callback.  The
- * ops' filter set names the functions; each entry's direct field (struct
- * ftrace_func_entry, <linux/ftrace_ops_api.h>) is the address called.
+ * ops' filter set names the functions; its direct_call is the address
+ * every one of them calls.  A function has at most one direct ops.
  *
  * When another ops also wants one of those functions, the site calls
  * the shared caller instead, and the direct ops' callback hands the
@@ -35,9 +35,9 @@ struct ftrace_regs;
 /*
  * Register @ops with @addr as the target of every function in its
  * filter set; unregister it (@free_filters: and free the set); change
- * the target of a registered @ops to @addr.  The _nolock form is for a
- * caller that holds direct_mutex already (an ops_func answering a
- * request).
+ * the target of a registered @ops to @addr.  The _nolock form is for an
+ * ops_func answering a sharing request, which runs with the direct-call
+ * lock held already (kernel/trace/ftrace/ftrace_direct.c).
  */
 int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr);
 int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,

@@ -60,11 +60,12 @@ struct trace_array;
  * The ops may refuse (a negative errno), which fails the operation that
  * asked.
  *
- *	SELF	the direct ops is being registered onto a function an
- *		IPMODIFY ops has; direct_mutex and ftrace_lock held
+ *	SELF	the direct ops is being registered (or retargeted) onto
+ *		a function an IPMODIFY ops has; the direct-call lock and
+ *		ftrace_lock held
  *	PEER	an IPMODIFY ops is being registered onto a function this
- *		direct ops has; direct_mutex held
- *	DISABLE	that IPMODIFY ops is going away; direct_mutex held
+ *		direct ops has; the direct-call lock held
+ *	DISABLE	that IPMODIFY ops is gone; the direct-call lock held
  */
 enum ftrace_ops_cmd {
 	FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF,
@@ -289,8 +290,8 @@ static inline void ftrace_kill(void) { }
 
 /*
  * One address of an ops' filter or notrace set (struct ftrace_hash,
- * the core's).  @direct is the direct-call target, used only by the
- * direct-call API's sets.
+ * the core's).  @direct is a word for the set's owner: the function
+ * commands keep their counts there.
  */
 struct ftrace_func_entry {
 	struct hlist_node	hlist;
