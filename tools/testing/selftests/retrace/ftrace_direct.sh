@@ -68,13 +68,17 @@ want() {
 	echo "$l" | grep -qE -- "$re" || bad "$what: $f's line does not match '$re': $l"
 	echo "$what: $l"
 }
-# lines RE: how many trace lines match RE after a second of work
-lines() {
+# work: an empty trace, then a second of recording with some work done
+work() {
 	echo > $T/trace
 	echo 1 > $T/tracing_on
 	sleep 1
 	for i in 1 2 3 4 5 6 7 8; do ls / > /dev/null; done
 	echo 0 > $T/tracing_on
+}
+# lines RE: how many trace lines match RE after work
+lines() {
+	work
 	grep -cE "$1" $T/trace
 }
 
@@ -93,11 +97,7 @@ echo "## B. and the function tracer"
 echo wake_up_process > $T/set_ftrace_filter || fail "cannot filter on wake_up_process"
 echo function > $T/current_tracer || fail "cannot start the function tracer"
 want "direct + tracer" wake_up_process 2 '\(2\) R   D   M .*direct-->my_tramp'
-echo > $T/trace
-echo 1 > $T/tracing_on
-sleep 1
-for i in 1 2 3 4 5 6 7 8; do ls / > /dev/null; done
-echo 0 > $T/tracing_on
+work
 d=$(grep -c "my_direct_func: waking up " $T/trace)
 f=$(grep -cE ": wake_up_process <-[^ ]+$" $T/trace)
 echo "direct + tracer: $d direct lines, $f function lines"
@@ -179,11 +179,7 @@ want "multi" schedule 1 "$DLINE"
 ret() { printf '%x' $((0x$(sed -n "s/^\([0-9a-f]*\) $1\$/\1/p" $T/available_filter_functions_addrs) + 5)); }
 s=$(ret schedule)
 w=$(ret wake_up_process)
-echo > $T/trace
-echo 1 > $T/tracing_on
-sleep 1
-for i in 1 2 3 4 5 6 7 8; do ls / > /dev/null; done
-echo 0 > $T/tracing_on
+work
 ns=$(grep -c "my_direct_func: ip $s$" $T/trace)
 nw=$(grep -c "my_direct_func: ip $w$" $T/trace)
 echo "multi: $ns calls of schedule ($s), $nw of wake_up_process ($w)"
