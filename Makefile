@@ -16,6 +16,8 @@
 #   make linkcheck       the symbols kernel/trace provides, against the list
 #   make layercheck      no component of kernel/trace references a higher layer
 #   make bench           benchmarks on both kernels (QEMU -icount), ratios
+#   make profile         instructions per hot-path call, function by function,
+#                        on both kernels (gdb stepping the guest)
 #   make stress [S=120]  the ring buffer stress selftest for S seconds
 #   make refresh-patches rewrite patches/ hunks to apply exactly, in order
 #   make series [O=DIR]  the work as a git format-patch series, then the git am check
@@ -51,7 +53,7 @@ SERIES_WORK := $(BUILD)/series-work
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-upstream bench stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-upstream bench profile stress clean
 
 all: build
 
@@ -103,6 +105,11 @@ bench: build upstream-pending
 	@$(H)/kbuild.sh $(BASE) $(UPSTREAM_P)-notrace -upstream-pending-notrace $(NOTRACE)
 	@BENCH_NOTRACE_OURS=$(OURS)-notrace BENCH_NOTRACE_UPSTREAM=$(UPSTREAM_P)-notrace \
 		$(H)/bench/run.sh $(OURS) $(UPSTREAM_P) $(BUILD)/results/bench
+
+# Instructions per hot-path call, function by function, both kernels
+# (gdb single-stepping the guest; profile/pathstep.sh).
+profile: build upstream-pending
+	@$(H)/profile/pathstep.sh $(OURS) $(UPSTREAM_P) $(BUILD)/results/profile
 
 series: deps
 	@$(H)/series.py all . $(BASE) $(SERIES) $(SERIES_WORK)

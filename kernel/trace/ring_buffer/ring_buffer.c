@@ -90,7 +90,6 @@ void rb_cpu_reset_locked(struct rb_cpu *cpu)
 	cpu->last_end = 0;
 	cpu->last_ts = 0;
 	cpu->depth = 0;
-	local_set(&cpu->committing, 0);
 	local_set(&cpu->commits, 0);
 	local_set(&cpu->entries, 0);
 	local_set(&cpu->entries_bytes, 0);
@@ -711,11 +710,11 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	atomic_inc(&a->record_disabled);
 	atomic_inc(&b->record_disabled);
 	/* the disables before the writer counts; pairs with the writer's
-	 * record_disabled check, which precedes its committing increment
+	 * record_disabled check, which precedes its depth increment
 	 */
 	smp_mb();
 	ret = -EBUSY;
-	if (local_read(&a->committing) || local_read(&b->committing))
+	if (READ_ONCE(a->depth) || READ_ONCE(b->depth))
 		goto out;
 	buffer_a->buffers[cpu_id] = b;
 	buffer_b->buffers[cpu_id] = a;

@@ -39,6 +39,7 @@
 
 #include <linux/ring_buffer.h>
 #include <linux/irq_work.h>
+#include <linux/jump_label.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 #include <linux/atomic.h>
@@ -256,19 +257,29 @@ struct rb_waiters {
 	unsigned long		last_touched;	/* pages_touched seen by writers */
 };
 
-/* Per-nesting-level record of the reservation in progress. */
+/*
+ * One writer of the CPU between its reserve and its commit (or its
+ * refusal): cpu->nest[i] for the i-th writer inside, outermost first.
+ * @key is filled on entry, the rest when the reservation succeeds.
+ */
 struct rb_nest_rec {
 	struct ring_buffer_event *event;	/* the data record */
 	struct rb_sbuf		*sb;
 	unsigned int		start;	/* offset of the first byte reserved */
 	unsigned int		len;	/* bytes reserved, stamp included */
 	u64			ts;
-	u64			prev_ts;	/* writer stamp before us */
-	bool			prev_valid;
+	unsigned int		key;	/* rb_ctx_key() of the writer */
 };
 
 #define RB_MAX_NEST		8
-#define RB_CTX_BITS		5	/* transition, NMI, IRQ, softirq, task */
+
+/*
+ * The recursion guard tells writers apart by the interrupt context bits
+ * of preempt_count() and the ring_buffer_nest_start() level, which sits
+ * in the low byte (the preemption count, masked out).
+ */
+#define RB_CTX_MASK		(NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET)
+#define RB_NEST_LEVEL_MAX	((unsigned int)PREEMPT_MASK)
 
 /* ---------------------------------------------------------------------
  * One CPU's ring.
@@ -286,11 +297,9 @@ struct rb_cpu {
 	 */
 	struct rb_sbuf		*tail;		/* sub-buffer being written */
 	struct rb_sbuf		*commit_sb;	/* last one with commits */
-	local_t			committing;	/* writers inside reserve..commit */
 	local_t			commits;	/* reservations ever (for end_commit) */
-	unsigned int		ctx_bits;	/* recursion guard, RB_CTX_BITS per nest */
-	unsigned int		ctx_shift;	/* ring_buffer_nest_start()/_end() */
-	unsigned int		depth;		/* index into nest[] */
+	unsigned int		depth;		/* writers inside reserve..commit */
+	unsigned int		nest_level;	/* ring_buffer_nest_start()s open */
 	struct rb_nest_rec	nest[RB_MAX_NEST];
 	/*
 	 * Writer time stamp: last_ts is the time of the record that ends at
@@ -388,31 +397,39 @@ u64 rb_clock(struct trace_buffer *buffer);
 /*
  * Test points for the KUnit suite, which forces interleavings by running
  * a reader or a nested writer at one of them.  Compiled out unless the
- * suite is built; the hook is set by ring_buffer_kunit.c only.
+ * suite is built, and a patched-out jump until it sets the hook.
  *
  *   RB_TP_PUSH     rb_move_tail() read a link with H and is about to push
  *   RB_TP_PUSH_C1  rb_push_head() between C0 and C1
  *   RB_TP_PUSH_C2  rb_push_head() between C1 and C2
+ *   RB_TP_WINDOW   a writer read the tail's write word and has not yet
+ *                  tried A (the window an interrupt makes A fail in)
  */
 enum rb_test_point {
 	RB_TP_PUSH,
 	RB_TP_PUSH_C1,
 	RB_TP_PUSH_C2,
+	RB_TP_WINDOW,
 };
 
 #if IS_ENABLED(CONFIG_RING_BUFFER_KUNIT_TEST)
+DECLARE_STATIC_KEY_FALSE(rb_test_key);
 extern void (*rb_test_hook)(struct rb_cpu *cpu, enum rb_test_point at);
 
-static inline void rb_test_point(struct rb_cpu *cpu, enum rb_test_point at)
+static __always_inline void rb_test_point(struct rb_cpu *cpu,
+					  enum rb_test_point at)
 {
 	void (*fn)(struct rb_cpu *cpu, enum rb_test_point at);
 
+	if (!static_branch_unlikely(&rb_test_key))
+		return;
 	fn = READ_ONCE(rb_test_hook);
-	if (unlikely(fn))
+	if (fn)
 		fn(cpu, at);
 }
 #else
-static inline void rb_test_point(struct rb_cpu *cpu, enum rb_test_point at)
+static __always_inline void rb_test_point(struct rb_cpu *cpu,
+					  enum rb_test_point at)
 {
 }
 #endif
@@ -434,11 +451,24 @@ void rb_cpu_reset_locked(struct rb_cpu *cpu);
 
 /* ring_buffer_wait.c */
 void rb_waiters_init(struct rb_waiters *w, struct rb_cpu *cpu);
-void rb_wake_writers_done(struct trace_buffer *buffer, struct rb_cpu *cpu);
+void rb_wake_waiters(struct trace_buffer *buffer, struct rb_cpu *cpu);
 bool rb_full_hit(struct trace_buffer *buffer, int cpu, int full);
 
 /* ring_buffer_map.c */
 void rb_update_meta(struct rb_cpu *cpu);
+
+/*
+ * A writer has committed: wake whoever waits for data on this CPU or on
+ * any.  Each commit pays these three loads; the rest is out of line.
+ */
+static __always_inline void rb_wake_writers_done(struct trace_buffer *buffer,
+						 struct rb_cpu *cpu)
+{
+	if (unlikely(READ_ONCE(buffer->wait.waiters_pending) |
+		     READ_ONCE(cpu->wait.waiters_pending) |
+		     READ_ONCE(cpu->wait.full_waiters_pending)))
+		rb_wake_waiters(buffer, cpu);
+}
 
 static inline struct rb_cpu *rb_cpu_of(struct trace_buffer *buffer, int cpu)
 {

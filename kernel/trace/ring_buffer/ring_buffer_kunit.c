@@ -792,10 +792,23 @@ static void rbt_race_hook(struct rb_cpu *cpu, enum rb_test_point at)
 	}
 }
 
-static void rbt_race_unhook(void *unused)
+static void rbt_unhook(void *unused)
 {
+	static_branch_disable(&rb_test_key);
 	WRITE_ONCE(rb_test_hook, NULL);
 	WRITE_ONCE(rbt_race, NULL);
+}
+
+/* Run @fn at the test points until the test ends. */
+static void rbt_hook(struct kunit *test,
+		     void (*fn)(struct rb_cpu *cpu, enum rb_test_point at))
+{
+	int ret;
+
+	WRITE_ONCE(rb_test_hook, fn);
+	static_branch_enable(&rb_test_key);
+	ret = kunit_add_action_or_reset(test, rbt_unhook, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
 /*
@@ -805,16 +818,12 @@ static void rbt_race_unhook(void *unused)
 static void rbt_race_start(struct kunit *test, struct rbt_race *r,
 			   unsigned int pages)
 {
-	int ret;
-
 	r->test = test;
 	r->b = rbt_alloc(test, pages * (RBT_PAGE - 16), RB_FL_OVERWRITE);
 	r->cpu = raw_smp_processor_id();
 	KUNIT_ASSERT_EQ(test, rb_cpu_of(r->b, r->cpu)->nr_pages, pages);
 	WRITE_ONCE(rbt_race, r);
-	WRITE_ONCE(rb_test_hook, rbt_race_hook);
-	ret = kunit_add_action_or_reset(test, rbt_race_unhook, NULL);
-	KUNIT_ASSERT_EQ(test, ret, 0);
+	rbt_hook(test, rbt_race_hook);
 }
 
 /* Head flags on the links of @cpu's ring (the reader's page excluded). */
@@ -942,7 +951,7 @@ static void rbt_push_reader_each_point(struct kunit *test)
 			rbt_race_books(&r);
 			migrate_enable();
 			ring_buffer_free(r.b);
-			rbt_race_unhook(NULL);
+			rbt_unhook(NULL);
 		}
 	}
 }
@@ -1119,6 +1128,74 @@ static void rbt_subbuf_orders(struct kunit *test)
 	ring_buffer_free(b);
 }
 
+/*
+ * ---- an interrupt in every window (white box) ----
+ *
+ * A timer that fires faster than a writer gets from its read of the
+ * write word to its A makes every A of that writer fail: a nested
+ * writer lands in each window.  With KASAN and lockdep under TCG this
+ * starved a CPU's task-context writes in ring_buffer_stress.  Only a
+ * window run with interrupts on can be hit, so the hook writes only
+ * then; the writer must get its record in after the first loss.
+ */
+struct rbt_storm {
+	struct trace_buffer	*b;
+	unsigned int		hits;	/* nested records written */
+	bool			inside;
+};
+
+static struct rbt_storm *rbt_storm;
+
+static void rbt_storm_hook(struct rb_cpu *cpu, enum rb_test_point at)
+{
+	struct rbt_storm *st = READ_ONCE(rbt_storm);
+
+	if (!st || at != RB_TP_WINDOW || cpu->buffer != st->b || st->inside ||
+	    irqs_disabled() || st->hits >= 100)
+		return;
+	st->inside = true;
+	if (!rbt_write(st->b, 16, 0x5000 + st->hits))
+		st->hits++;
+	st->inside = false;
+}
+
+static void rbt_storm_unhook(void *unused)
+{
+	WRITE_ONCE(rbt_storm, NULL);
+}
+
+static void rbt_interrupt_every_window(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 8 * RBT_PAGE, RB_FL_OVERWRITE);
+	struct rbt_storm st = { .b = b };
+	struct ring_buffer_event *ev;
+	int cpu, ret, i;
+	u32 v;
+
+	WRITE_ONCE(rbt_storm, &st);
+	ret = kunit_add_action_or_reset(test, rbt_storm_unhook, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	rbt_hook(test, rbt_storm_hook);
+	KUNIT_ASSERT_FALSE(test, irqs_disabled());
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	ret = rbt_write(b, 16, 1);
+	migrate_enable();
+	rbt_unhook(NULL);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	/* one interrupt got in, then the writer held them off */
+	KUNIT_EXPECT_EQ(test, st.hits, 1);
+	for (i = 0; i <= st.hits; i++) {
+		ev = ring_buffer_consume(b, cpu, NULL, NULL);
+		KUNIT_ASSERT_NOT_NULL(test, ev);
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		KUNIT_EXPECT_EQ(test, v, i < st.hits ? 0x5000 + i : 1);
+	}
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+	ring_buffer_free(b);
+}
+
 static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_every_size),
 	KUNIT_CASE(rbt_time_extend),
@@ -1132,6 +1209,7 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_resize_while_reading),
 	KUNIT_CASE(rbt_discard),
 	KUNIT_CASE(rbt_nested_irq),
+	KUNIT_CASE(rbt_interrupt_every_window),
 	KUNIT_CASE(rbt_push_nested_aba),
 	KUNIT_CASE(rbt_push_reader_aba),
 	KUNIT_CASE(rbt_push_reader_each_point),

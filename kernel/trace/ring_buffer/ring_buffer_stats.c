@@ -43,13 +43,13 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_length);
 
 /**
  * ring_buffer_event_data - payload of a data record
- * @event: the record
+ * @event: the record, a data record as every record the API hands out
+ *
+ * The payload follows the header, and the length word when type_len is 0.
  */
 void *ring_buffer_event_data(struct ring_buffer_event *event)
 {
-	WARN_ON_ONCE(!rb_rec_is_data(event));
-	return event->type_len ? (void *)&event->array[0] :
-				 (void *)&event->array[1];
+	return &event->array[!event->type_len];
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 

@@ -75,9 +75,8 @@ struct rbs_stream {
 	u64		written;	/* successful reservations, by the writer */
 	u64		refused;
 	u64		why[RBS_WHYS];	/* refused, by rbs_why() */
-	unsigned int	ctx_bits;	/* the guard at the last refusal */
-	unsigned int	ctx_shift;
-	unsigned int	depth;
+	unsigned int	depth;		/* the guard at the last refusal */
+	unsigned int	nest_level;
 	unsigned int	pc;		/* preempt_count() then */
 	u64		read;		/* by the consumer */
 	u64		last;		/* last sequence read + 1 */
@@ -118,22 +117,21 @@ static u64 rbs_check(u32 cpu, u32 stream, u64 seq)
 static void rbs_why(struct rbs_stream *s)
 {
 	struct rb_cpu *cpu = rbs_buf->buffers[smp_processor_id()];
-	unsigned int bit;
+	unsigned int key;
 	enum rbs_why why;
 
-	s->ctx_bits = READ_ONCE(cpu->ctx_bits);
-	s->ctx_shift = READ_ONCE(cpu->ctx_shift);
 	s->depth = READ_ONCE(cpu->depth);
+	s->nest_level = READ_ONCE(cpu->nest_level);
 	s->pc = preempt_count();
-	bit = s->ctx_shift + (RB_CTX_BITS - 1) - interrupt_context_level();
+	key = (s->pc & RB_CTX_MASK) | s->nest_level;
 	if (atomic_read(&rbs_buf->record_disabled))
 		why = RBS_WHY_OFF;
 	else if (atomic_read(&cpu->record_disabled))
 		why = RBS_WHY_CPU_OFF;
 	else if (s->depth >= RB_MAX_NEST)
 		why = RBS_WHY_NEST;
-	else if ((s->ctx_bits & (1U << bit)) &&
-		 (s->ctx_bits & (1U << s->ctx_shift)))
+	else if (s->depth >= 2 && cpu->nest[s->depth - 1].key == key &&
+		 cpu->nest[s->depth - 2].key == key)
 		why = RBS_WHY_GUARD;
 	else
 		why = RBS_WHY_ROOM;
@@ -281,12 +279,12 @@ static void rbs_report_refusals(struct rbs_cpu *c)
 	BUILD_BUG_ON(RBS_WHYS != 5);
 	for (n = 0; n < RBS_STREAMS; n++) {
 		s = &c->s[n];
-		pr_err("rb_stress: cpu %d %s: %llu written, %llu read, %llu refused: %s %llu %s %llu %s %llu %s %llu %s %llu; last refusal: ctx_bits %#x ctx_shift %u depth %u preempt_count %#x\n",
+		pr_err("rb_stress: cpu %d %s: %llu written, %llu read, %llu refused: %s %llu %s %llu %s %llu %s %llu %s %llu; last refusal: depth %u nest_level %u preempt_count %#x\n",
 		       c->cpu, stream_name[n], s->written, s->read, s->refused,
 		       rbs_why_name[0], s->why[0], rbs_why_name[1], s->why[1],
 		       rbs_why_name[2], s->why[2], rbs_why_name[3], s->why[3],
-		       rbs_why_name[4], s->why[4], s->ctx_bits, s->ctx_shift,
-		       s->depth, s->pc);
+		       rbs_why_name[4], s->why[4], s->depth, s->nest_level,
+		       s->pc);
 	}
 }
 

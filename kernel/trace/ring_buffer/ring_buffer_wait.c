@@ -65,8 +65,8 @@ bool rb_full_hit(struct trace_buffer *buffer, int cpu_id, int full)
 	return dirty * 100 >= (size_t)full * cpu->nr_pages;
 }
 
-/* After a commit, from any context. */
-void rb_wake_writers_done(struct trace_buffer *buffer, struct rb_cpu *cpu)
+/* rb_wake_writers_done() found a waiter flagged; any context. */
+void rb_wake_waiters(struct trace_buffer *buffer, struct rb_cpu *cpu)
 {
 	struct rb_waiters *w = &cpu->wait;
 	unsigned long touched;

@@ -22,7 +22,8 @@
  *  A  reserve: cmpxchg on sb->write.  An interrupting writer that
  *     reserved, filled a sub-buffer or recycled it changed the word, so
  *     the interrupted cmpxchg fails and the writer starts again, with a
- *     new time stamp read after the interrupting record.
+ *     new time stamp read after the interrupting record, and with
+ *     interrupts off: a writer loses A at most once to an interrupt.
  *  B  "no room": cmpxchg sets FULL.  From then on every writer that sees
  *     FULL tries to move the tail (rb_move_tail()); the moves are
  *     idempotent steps ended by a cmpxchg on cpu->tail, and an
@@ -37,15 +38,19 @@
  *     interrupted writer is moving the tail.  See the table at
  *     RB_LINK_PUSH for who may change a link when.
  *  D  time stamps: cpu->last_end/last_ts name the record written last.
- *     A writer whose reservation starts where last_end points writes a
- *     27-bit delta (or a TIME_EXTEND); otherwise it interrupted a writer
- *     between A and its update of last_end and writes an absolute
- *     TIME_STAMP, which is always right.
+ *     A writer reads the clock first and takes at least last_ts, so
+ *     times never go back on a CPU even when an interrupt wrote between
+ *     the clock read and the reservation.  A writer whose reservation
+ *     starts where last_end points writes a 27-bit delta (or a
+ *     TIME_EXTEND); otherwise it interrupted a writer between A and its
+ *     update of last_end and writes an absolute TIME_STAMP, which is
+ *     always right.
  *  E  commit: the outermost writer copies each sub-buffer's write offset
  *     into its commit field, up to the tail; if an interrupt reserved
  *     meanwhile (cpu->commits moved) it goes round again.
  */
 #include <linux/trace_clock.h>
+#include <linux/sched/clock.h>
 #include <linux/preempt.h>
 #include <linux/export.h>
 
@@ -53,99 +58,87 @@
 
 #if IS_ENABLED(CONFIG_RING_BUFFER_KUNIT_TEST)
 /* Set by the KUnit suite only; see rb_test_point(). */
+DEFINE_STATIC_KEY_FALSE(rb_test_key);
 void (*rb_test_hook)(struct rb_cpu *cpu, enum rb_test_point at);
 #endif
 
 u64 rb_clock(struct trace_buffer *buffer)
 {
-	/* The default clock is called directly: no indirect call here. */
+	/*
+	 * The default clock, trace_clock_local(), is sched_clock() with
+	 * preemption off, which it is here: no call through either.
+	 */
 	if (likely(buffer->clock == trace_clock_local))
-		return trace_clock_local();
+		return sched_clock();
 	return buffer->clock();
 }
 
 /*
- * Recursion guard.  Each nest level (ring_buffer_nest_start()) owns
- * RB_CTX_BITS bits of cpu->ctx_bits; inside a level, bit 0 is the
- * "transition" spare, then NMI, hard irq, softirq and task.  The
- * innermost context always has the lowest bit set, so leaving clears
- * the lowest bit at or above the level's shift.  The spare absorbs one
- * entry seen before preempt_count() tells the new context.
+ * Recursion guard: the writer's context, as rb_nest_rec.key keeps it.
+ * A writer is refused when the two writers it interrupted have its key:
+ * one of the same key is let in, as a writer that entered an interrupt
+ * before preempt_count() says so looks like the writer it interrupted.
  */
-static __always_inline bool rb_ctx_enter(struct rb_cpu *cpu)
+static __always_inline unsigned int rb_ctx_key(struct rb_cpu *cpu)
 {
-	unsigned int ctx = cpu->ctx_bits;
-	unsigned int bit;
-
-	bit = cpu->ctx_shift + (RB_CTX_BITS - 1) - interrupt_context_level();
-	if (unlikely(ctx & (1U << bit))) {
-		bit = cpu->ctx_shift;
-		if (ctx & (1U << bit))
-			return false;
-	}
-	cpu->ctx_bits = ctx | (1U << bit);
-	return true;
-}
-
-static __always_inline void rb_ctx_exit(struct rb_cpu *cpu)
-{
-	cpu->ctx_bits &= cpu->ctx_bits - (1U << cpu->ctx_shift);
+	return (preempt_count() & RB_CTX_MASK) | cpu->nest_level;
 }
 
 /*
  * E: make everything reserved so far visible, from cpu->commit_sb up to
  * the tail.  Only the outermost writer of the CPU runs this, so every
- * reservation it can see is complete.
+ * reservation it can see is complete.  An interrupt that reserves
+ * meanwhile is caught by rb_end_commit() (cpu->commits moved).
  */
-static void rb_publish_commits(struct rb_cpu *cpu)
+static __always_inline void rb_publish_commits(struct rb_cpu *cpu)
 {
 	struct rb_sbuf *sb, *tail;
 
-	for (;;) {
-		tail = READ_ONCE(cpu->tail);
-		sb = cpu->commit_sb;
-		while (sb != tail) {
-			/* records before the commit; pairs with rb_reader_sbuf() */
-			smp_wmb();
-			local_set(&sb->page->commit,
-				  rb_w_off(local_read(&sb->write)));
-			sb = rb_sb_next(sb);
-			/*
-			 * The final commit of the sub-buffer left before the
-			 * reader can see commit_sb leave it; pairs with the
-			 * smp_rmb() in rb_reader_sbuf().
-			 */
-			smp_store_release(&cpu->commit_sb, sb);
-		}
+	tail = READ_ONCE(cpu->tail);
+	sb = cpu->commit_sb;
+	while (unlikely(sb != tail)) {
 		/* records before the commit; pairs with rb_reader_sbuf() */
 		smp_wmb();
-		local_set(&tail->page->commit,
-			  rb_w_off(local_read(&tail->write)));
-		barrier();
-		if (likely(READ_ONCE(cpu->tail) == tail))
-			break;
+		local_set(&sb->page->commit, rb_w_off(local_read(&sb->write)));
+		sb = rb_sb_next(sb);
+		/*
+		 * The final commit of the sub-buffer left before the reader
+		 * can see commit_sb leave it; pairs with the smp_rmb() in
+		 * rb_reader_sbuf().
+		 */
+		smp_store_release(&cpu->commit_sb, sb);
 	}
+	/* records before the commit; pairs with rb_reader_sbuf() */
+	smp_wmb();
+	local_set(&tail->page->commit, rb_w_off(local_read(&tail->write)));
 }
 
-static void rb_end_commit(struct rb_cpu *cpu)
+/*
+ * A writer leaves (committed, discarded or refused).  Interrupts change
+ * cpu->depth only in pairs, so it reads the same before and after one,
+ * and plain stores suffice.  An interrupt that reserved and committed
+ * while the outermost writer published saw depth > 1 and left the
+ * publishing to it: cpu->commits moved, and it publishes again.
+ */
+static __always_inline void rb_end_commit(struct rb_cpu *cpu)
 {
 	unsigned long seen;
 
-again:
-	seen = local_read(&cpu->commits);
-	barrier();
-	if (local_read(&cpu->committing) == 1)
+	if (cpu->depth != 1) {
+		cpu->depth--;
+		return;
+	}
+	for (;;) {
+		seen = local_read(&cpu->commits);
+		barrier();
 		rb_publish_commits(cpu);
-	local_dec(&cpu->committing);
-	barrier();
-	/*
-	 * An interrupt that reserved and committed after we looked at the
-	 * tail saw committing > 1 and left the publishing to us.
-	 */
-	if (unlikely(local_read(&cpu->commits) != seen) &&
-	    !local_read(&cpu->committing)) {
-		local_inc(&cpu->committing);
-		goto again;
+		barrier();
+		cpu->depth = 0;
+		barrier();
+		if (likely(local_read(&cpu->commits) == seen))
+			return;
+		cpu->depth = 1;
+		barrier();
 	}
 }
 
@@ -204,7 +197,8 @@ static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
  * moved (by us or by an interrupt), or a negative errno when the record
  * must be dropped (counted here).
  */
-static int rb_move_tail(struct trace_buffer *buffer, struct rb_cpu *cpu,
+static __always_inline int rb_move_tail(struct trace_buffer *buffer,
+					struct rb_cpu *cpu,
 			struct rb_sbuf *sb)
 {
 	struct rb_sbuf *next, *csb;
@@ -267,77 +261,59 @@ static __always_inline void rb_put_stamp(struct ring_buffer_event *ev,
 	ev->array[0] = value >> RB_DELTA_BITS;
 }
 
-static struct ring_buffer_event *
-rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cpu,
-	   unsigned long length)
+/*
+ * The time stamp a record reserved at @off of @sb needs: none for the
+ * first record of a sub-buffer (it takes the sub-buffer's time), a
+ * delta in the header, a TIME_EXTEND or an absolute TIME_STAMP (D).
+ * @ts is raised to the last time written, so times never go back.
+ */
+static __always_inline unsigned int
+rb_stamp_for(struct trace_buffer *buffer, struct rb_cpu *cpu,
+	     struct rb_sbuf *sb, unsigned int off, u64 *ts, u64 *delta)
 {
-	unsigned int dlen = rb_data_rec_len(length);
-	unsigned int cap = buffer->subbuf_size;
+	unsigned long end;
+	u64 prev;
+
+	/* D: read the pair in the order opposite to its update */
+	end = READ_ONCE(cpu->last_end);
+	barrier();
+	prev = cpu->last_ts;
+	if (unlikely(*ts < prev))
+		*ts = prev;
+	*delta = 0;
+	if (!off)
+		return 0;
+	if (unlikely(end != (unsigned long)&sb->page->data[off] ||
+		     buffer->time_stamp_abs))
+		return RINGBUF_TYPE_TIME_STAMP;
+	*delta = *ts - prev;
+	if (unlikely(*delta > RB_DELTA_MAX))
+		return RINGBUF_TYPE_TIME_EXTEND;
+	return 0;
+}
+
+/*
+ * [off, off + len) of @sb is ours (A succeeded): update the time stamp
+ * pair, write the stamp record if any and the data record's header, and
+ * note the reservation in @rec.
+ */
+static __always_inline struct ring_buffer_event *
+rb_fill(struct rb_cpu *cpu, struct rb_nest_rec *rec, struct rb_sbuf *sb,
+	unsigned int off, unsigned int len, unsigned int dlen,
+	unsigned int stamp, u64 ts, u64 delta)
+{
+	unsigned char *data = sb->page->data;
 	struct ring_buffer_event *ev;
-	unsigned int off, len, stamp;
-	struct rb_nest_rec *rec;
-	unsigned long w, end;
-	struct rb_sbuf *sb;
-	u64 ts, prev, delta;
-	bool valid;
 
-	local_inc(&cpu->committing);
-	local_inc(&cpu->commits);
-
-	for (;;) {
-		sb = READ_ONCE(cpu->tail);
-		w = local_read(&sb->write);
-		if (unlikely(w & RB_W_FULL)) {
-			if (rb_move_tail(buffer, cpu, sb))
-				goto fail;
-			continue;
-		}
-		off = rb_w_off(w);
-		/* D: read the pair in the order opposite to its update */
-		end = READ_ONCE(cpu->last_end);
-		barrier();
-		prev = cpu->last_ts;
-		ts = rb_clock(buffer);
-		valid = end == (unsigned long)&sb->page->data[off];
-		delta = 0;
-		stamp = 0;
-		if (!off) {
-			/* the first record takes the sub-buffer's own time */
-		} else if (unlikely(!valid || buffer->time_stamp_abs)) {
-			stamp = RINGBUF_TYPE_TIME_STAMP;
-		} else {
-			/* monotonic per CPU as read */
-			if (unlikely(ts < prev))
-				ts = prev;
-			delta = ts - prev;
-			if (unlikely(delta > RB_DELTA_MAX))
-				stamp = RINGBUF_TYPE_TIME_EXTEND;
-		}
-		len = dlen + (stamp ? RB_STAMP_LEN : 0);
-		if (unlikely(off + len > cap)) {
-			/* B */
-			if (local_cmpxchg(&sb->write, w, w | RB_W_FULL) != w)
-				continue;
-			if (rb_move_tail(buffer, cpu, sb))
-				goto fail;
-			continue;
-		}
-		/* A */
-		if (likely(local_cmpxchg(&sb->write, w,
-					 w + len + RB_W_REC_ONE) == w))
-			break;
-	}
-
-	/* [off, off + len) of @sb is ours until commit or discard. */
 	if (!off)
 		sb->page->time_stamp = ts;
 	WRITE_ONCE(cpu->last_end, 0);
 	barrier();
 	cpu->last_ts = ts;
 	barrier();
-	WRITE_ONCE(cpu->last_end, (unsigned long)&sb->page->data[off + len]);
+	WRITE_ONCE(cpu->last_end, (unsigned long)&data[off + len]);
 
-	ev = (struct ring_buffer_event *)&sb->page->data[off];
+	ev = (struct ring_buffer_event *)&data[off];
 	if (stamp) {
 		rb_put_stamp(ev, stamp, stamp == RINGBUF_TYPE_TIME_STAMP ?
 			     ts & RB_ABS_MASK : delta);
@@ -351,19 +327,80 @@ rb_reserve(struct trace_buffer *buffer, struct rb_cpu *cpu,
 		ev->type_len = (dlen - RB_HDR) / RB_ALIGN;
 	}
 	ev->time_delta = delta;
+	local_add(len, &cpu->entries_bytes);
 
-	rec = &cpu->nest[cpu->depth++];
 	rec->event = ev;
 	rec->sb = sb;
 	rec->start = off;
 	rec->len = len;
 	rec->ts = ts;
-	rec->prev_ts = prev;
-	rec->prev_valid = off && valid;
 	return ev;
+}
 
-fail:
+/*
+ * Every case of a reservation but the common one, which found the tail
+ * @sb with write word @w and either no room in it (B) or, when @lost,
+ * lost A to an interrupt.  @ts was read before the reservation began.
+ * Refusals end the writer here.
+ *
+ * A writer that lost A runs the rest with interrupts off (NMIs aside).
+ * Otherwise a storm of interrupt writers, one landing in every window
+ * between reading the write word and A, would starve it for good: it
+ * would retry for as long as the storm lasts.
+ */
+static noinline struct ring_buffer_event *
+rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cpu,
+		struct rb_nest_rec *rec, unsigned int dlen, u64 ts,
+		struct rb_sbuf *sb, unsigned long w, bool lost)
+{
+	struct ring_buffer_event *ev = NULL;
+	unsigned long flags = 0;
+	unsigned int off, len, stamp;
+	bool irqs_off = false;
+	u64 delta;
+
+	if (lost)
+		goto lost;
+	for (;;) {
+		/* B: no room in @sb as read in @w, or @sb is FULL already */
+		if (!(w & RB_W_FULL) &&
+		    local_cmpxchg(&sb->write, w, w | RB_W_FULL) != w)
+			goto look;
+		if (rb_move_tail(buffer, cpu, sb))
+			break;
+		goto look;
+lost:
+		if (!irqs_off) {
+			local_irq_save(flags);
+			irqs_off = true;
+		}
+		/* the clock after the interrupting record */
+		ts = rb_clock(buffer);
+look:
+		sb = READ_ONCE(cpu->tail);
+		w = local_read(&sb->write);
+		if (unlikely(w & RB_W_FULL))
+			continue;
+		off = rb_w_off(w);
+		stamp = rb_stamp_for(buffer, cpu, sb, off, &ts, &delta);
+		len = dlen + (stamp ? RB_STAMP_LEN : 0);
+		if (off + len > buffer->subbuf_size)
+			continue;
+		rb_test_point(cpu, RB_TP_WINDOW);
+		/* A */
+		if (local_cmpxchg(&sb->write, w, w + len + RB_W_REC_ONE) == w) {
+			ev = rb_fill(cpu, rec, sb, off, len, dlen, stamp, ts,
+				     delta);
+			break;
+		}
+		goto lost;
+	}
+	if (irqs_off)
+		local_irq_restore(flags);
+	if (ev)
+		return ev;
 	rb_end_commit(cpu);
+	preempt_enable_notrace();
 	return NULL;
 }
 
@@ -379,17 +416,26 @@ fail:
  * ring_buffer_max_event_size(), there is no room (counted in
  * dropped_events or commit_overrun) or the same context is already
  * writing into this buffer.
+ *
+ * The common case, room in the tail sub-buffer and no interrupt, runs
+ * here with no call but the clock's, read first so that little is live
+ * across it; everything else is rb_reserve_slow().
  */
 struct ring_buffer_event *
 ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 {
-	struct ring_buffer_event *ev;
+	unsigned int depth, key, dlen, off, len, stamp;
+	struct rb_nest_rec *rec;
 	struct rb_cpu *cpu;
+	struct rb_sbuf *sb;
+	unsigned long w;
+	u64 ts, delta;
 	int cpu_id;
 
 	preempt_disable_notrace();
 	if (unlikely(atomic_read(&buffer->record_disabled)))
 		goto out;
+	ts = rb_clock(buffer);
 	cpu_id = raw_smp_processor_id();
 	if (unlikely(!cpumask_test_cpu(cpu_id, buffer->cpumask)))
 		goto out;
@@ -398,14 +444,44 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 		goto out;
 	if (unlikely(length > buffer->max_data_size))
 		goto out;
-	if (unlikely(cpu->depth >= RB_MAX_NEST))
-		goto out;
-	if (unlikely(!rb_ctx_enter(cpu)))
-		goto out;
-	ev = rb_reserve(buffer, cpu, length);
-	if (likely(ev))
-		return ev;
-	rb_ctx_exit(cpu);
+	depth = cpu->depth;
+	key = rb_ctx_key(cpu);
+	if (unlikely(depth >= 2)) {
+		if (unlikely(depth >= RB_MAX_NEST))
+			goto out;
+		if (unlikely(cpu->nest[depth - 1].key == key &&
+			     cpu->nest[depth - 2].key == key))
+			goto out;
+	}
+	/*
+	 * In before the key: an interrupt arriving in between takes the
+	 * next slot and leaves ours alone.  From here on, a writer that
+	 * interrupts us does not publish commits (rb_end_commit()).
+	 */
+	cpu->depth = depth + 1;
+	barrier();
+	rec = &cpu->nest[depth];
+	rec->key = key;
+	local_inc(&cpu->commits);
+	dlen = rb_data_rec_len(length);
+
+	sb = READ_ONCE(cpu->tail);
+	w = local_read(&sb->write);
+	if (unlikely(w & RB_W_FULL))
+		goto no_room;
+	off = rb_w_off(w);
+	stamp = rb_stamp_for(buffer, cpu, sb, off, &ts, &delta);
+	len = dlen + (stamp ? RB_STAMP_LEN : 0);
+	if (unlikely(off + len > buffer->subbuf_size))
+		goto no_room;
+	rb_test_point(cpu, RB_TP_WINDOW);
+	/* A */
+	if (likely(local_cmpxchg(&sb->write, w,
+				 w + len + RB_W_REC_ONE) == w))
+		return rb_fill(cpu, rec, sb, off, len, dlen, stamp, ts, delta);
+	return rb_reserve_slow(buffer, cpu, rec, dlen, ts, sb, w, true);
+no_room:
+	return rb_reserve_slow(buffer, cpu, rec, dlen, ts, sb, w, false);
 out:
 	preempt_enable_notrace();
 	return NULL;
@@ -422,13 +498,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 int ring_buffer_unlock_commit(struct trace_buffer *buffer)
 {
 	struct rb_cpu *cpu = buffer->buffers[raw_smp_processor_id()];
-	struct rb_nest_rec *rec = &cpu->nest[--cpu->depth];
 
 	local_inc(&cpu->entries);
-	local_add(rec->len, &cpu->entries_bytes);
 	rb_end_commit(cpu);
 	rb_wake_writers_done(buffer, cpu);
-	rb_ctx_exit(cpu);
 	preempt_enable_notrace();
 	return 0;
 }
@@ -470,12 +543,14 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 				struct ring_buffer_event *event)
 {
 	struct rb_cpu *cpu = buffer->buffers[raw_smp_processor_id()];
-	struct rb_nest_rec *rec = &cpu->nest[--cpu->depth];
+	struct rb_nest_rec *rec = &cpu->nest[cpu->depth - 1];
+	struct ring_buffer_event *first;
 	struct rb_sbuf *sb = rec->sb;
 	unsigned long w;
 
 	if (RB_BROKEN(buffer, rec->event != event))
 		goto out;
+	local_sub(rec->len, &cpu->entries_bytes);
 
 	w = local_read(&sb->write);
 	if (READ_ONCE(cpu->tail) == sb && !(w & RB_W_FULL) &&
@@ -484,15 +559,18 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 			  w - rec->len - RB_W_REC_ONE) == w) {
 		/*
 		 * Given back.  Nothing was reserved after us, so the time
-		 * stamp pair is still ours: restore the one before us.
+		 * stamp pair is still ours: restore the one before us when
+		 * our record was a delta from it.
 		 */
+		first = (struct ring_buffer_event *)&sb->page->data[rec->start];
 		WRITE_ONCE(cpu->last_end, 0);
-		if (rec->prev_valid) {
+		if (rec->start && first->type_len != RINGBUF_TYPE_TIME_STAMP) {
 			barrier();
-			cpu->last_ts = rec->prev_ts;
+			cpu->last_ts = rec->ts -
+				(first->type_len == RINGBUF_TYPE_TIME_EXTEND ?
+				 rb_rec_stamp_value(first) : first->time_delta);
 			barrier();
-			WRITE_ONCE(cpu->last_end,
-				   (unsigned long)&sb->page->data[rec->start]);
+			WRITE_ONCE(cpu->last_end, (unsigned long)first);
 		}
 		goto out;
 	}
@@ -500,7 +578,6 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	local_sub(RB_W_REC_ONE, &sb->write);
 out:
 	rb_end_commit(cpu);
-	rb_ctx_exit(cpu);
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
@@ -542,8 +619,10 @@ void ring_buffer_nest_start(struct trace_buffer *buffer)
 
 	preempt_disable_notrace();
 	cpu_id = raw_smp_processor_id();
-	if (cpumask_test_cpu(cpu_id, buffer->cpumask))
-		buffer->buffers[cpu_id]->ctx_shift += RB_CTX_BITS;
+	if (cpumask_test_cpu(cpu_id, buffer->cpumask) &&
+	    !WARN_ON_ONCE(buffer->buffers[cpu_id]->nest_level >=
+			  RB_NEST_LEVEL_MAX))
+		buffer->buffers[cpu_id]->nest_level++;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
 
@@ -557,8 +636,9 @@ void ring_buffer_nest_end(struct trace_buffer *buffer)
 {
 	int cpu_id = raw_smp_processor_id();
 
-	if (cpumask_test_cpu(cpu_id, buffer->cpumask))
-		buffer->buffers[cpu_id]->ctx_shift -= RB_CTX_BITS;
+	if (cpumask_test_cpu(cpu_id, buffer->cpumask) &&
+	    !WARN_ON_ONCE(!buffer->buffers[cpu_id]->nest_level))
+		buffer->buffers[cpu_id]->nest_level--;
 	preempt_enable_notrace();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
