@@ -10,6 +10,8 @@
 #   make demo            boot, trace sched_switch + a syscall, perf, power off
 #   make check [T=...]   build, boot, run every suite, print the verdict
 #   make check DEBUG=1   the same on a lockdep/KASAN/DEBUG_LIST build
+#   make check-i386      the KUnit suites of the 32-bit kernel (part of a
+#                        full make check)
 #   make check-upstream  the same suites on the reference kernel
 #   make upstream-pending  the reference kernel with our pending set off
 #   make check-upstream-pending  the suites on that kernel
@@ -39,6 +41,8 @@ FRAGS   += $(H)/configs/debug.config
 SUFFIX  := -debug
 endif
 OURS    := $(BUILD)/out/retrace$(SUFFIX)
+# The 32-bit counterpart (ARCH=i386), for its KUnit suites.
+OURS_I386 := $(BUILD)/out/retrace-i386
 UPSTREAM:= $(BUILD)/out/upstream$(SUFFIX)
 # The reference for the identity checks and the benchmarks (lab.rst).
 UPSTREAM_P := $(BUILD)/out/upstream-pending$(SUFFIX)
@@ -53,7 +57,7 @@ SERIES_WORK := $(BUILD)/series-work
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-upstream bench profile stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-i386 build-i386 check-upstream bench profile stress clean
 
 all: build
 
@@ -84,8 +88,19 @@ run: build
 demo: build
 	@$(H)/demo.sh $(OURS) $(BUILD)/results/demo
 
-check: build
-	@$(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)"
+# A full make check (no T=, no DEBUG=1) also builds the 32-bit kernel and
+# runs its KUnit suites (check-i386.sh); make check-i386 runs only those.
+I386_IN_CHECK := $(if $(strip $(T))$(filter 1,$(DEBUG)),,1)
+
+check: build $(if $(I386_IN_CHECK),build-i386)
+	@rc=0; $(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)" || rc=1; \
+	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) exit $$rc
+
+build-i386: assemble
+	@KBUILD_ARCH=i386 $(H)/kbuild.sh $(TREE) $(OURS_I386) -retrace $(FRAGS) $(PENDING) $(H)/configs/i386.config
+
+check-i386: build-i386
+	@$(H)/check-i386.sh $(OURS_I386)
 
 check-upstream: upstream
 	@$(H)/check.sh upstream$(SUFFIX) $(UPSTREAM) $(BASE) "$(T)"

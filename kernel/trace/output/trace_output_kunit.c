@@ -84,7 +84,8 @@ static void tok_print_symbolic(struct kunit *test)
 			   "SIXTY_FOUR");
 	KUNIT_EXPECT_STREQ(test, trace_print_symbols_seq(p, 7, tok_syms), "0x7");
 	KUNIT_EXPECT_STREQ(test, trace_print_symbols_seq(p, ULONG_MAX, tok_syms),
-			   "0xffffffffffffffff");
+			   BITS_PER_LONG == 64 ? "0xffffffffffffffff" :
+						 "0xffffffff");
 }
 
 /* Several helpers in one line: each result is its own string. */

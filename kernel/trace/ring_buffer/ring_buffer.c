@@ -75,7 +75,7 @@ void rb_cpu_reset_locked(struct rb_cpu *cpu)
 		sb = cpu->sbufs[i];
 		sb->id = i;
 		sb->read = 0;
-		local_set(&sb->write, rb_w_recycled(local_read(&sb->write)));
+		rb_w_set(sb, rb_w_recycled(rb_w_read(sb)));
 		local_set(&sb->page->commit, 0);
 		sb->page->time_stamp = 0;
 		atomic_long_set(&sb->link, (unsigned long)
@@ -395,7 +395,7 @@ static void rb_ring_grow(struct rb_cpu *cpu, struct rb_sbuf **add,
 	unsigned long link = atomic_long_read(&anchor->link), i;
 
 	for (i = 0; i < n; i++) {
-		local_set(&add[i]->write, 0);
+		rb_w_set(add[i], 0);
 		atomic_long_set(&add[i]->link, i + 1 < n ?
 				(unsigned long)add[i + 1] : link);
 	}
@@ -405,7 +405,8 @@ static void rb_ring_grow(struct rb_cpu *cpu, struct rb_sbuf **add,
 static void rb_ring_shrink(struct rb_cpu *cpu, unsigned long n)
 {
 	struct rb_sbuf *anchor = rb_resize_anchor(cpu), *x;
-	unsigned long alink, xlink, w;
+	unsigned long alink, xlink;
+	u64 w;
 
 	while (n--) {
 		alink = atomic_long_read(&anchor->link);
@@ -416,7 +417,7 @@ static void rb_ring_shrink(struct rb_cpu *cpu, unsigned long n)
 		xlink = atomic_long_read(&x->link);
 		if (alink & RB_LINK_HEAD) {
 			/* the oldest records go, as if overwritten */
-			w = local_read(&x->write);
+			w = rb_w_read(x);
 			local_add(rb_w_records(w), &cpu->overrun);
 			local_add(rb_w_off(w), &cpu->overrun_bytes);
 			local_inc(&cpu->pages_lost);

@@ -31,8 +31,8 @@
  *    R      yes      no       no (C takes reader_lock too)
  *    C      no       no       no (buffer->mutex)
  *
- * This implementation needs a 64-bit unsigned long (the packed write
- * word); 32-bit builds fail on purpose in rb_w_recycled().
+ * The packed write word is 64 bits on every kernel (rb_w_read() and its
+ * siblings say how it is kept where long has 32).
  */
 #ifndef _KERNEL_TRACE_RING_BUFFER_INTERNAL_H
 #define _KERNEL_TRACE_RING_BUFFER_INTERNAL_H
@@ -45,6 +45,7 @@
 #include <linux/atomic.h>
 #include <linux/wait.h>
 #include <asm/local.h>
+#include <asm/local64.h>
 
 /* ---------------------------------------------------------------------
  * Sub-buffer data page: the ABI that events/header_page describes.
@@ -155,33 +156,32 @@ static inline unsigned int rb_data_rec_len(unsigned long len)
  *  discard:   (g, n, 0, o)  ->  (g, n - 1, 0, o - len)   last record only
  */
 #define RB_W_OFF_BITS		20
-#define RB_W_OFF_MASK		((1UL << RB_W_OFF_BITS) - 1)
-#define RB_W_FULL		BIT(RB_W_OFF_BITS)
+#define RB_W_OFF_MASK		((1ULL << RB_W_OFF_BITS) - 1)
+#define RB_W_FULL		BIT_ULL(RB_W_OFF_BITS)
 #define RB_W_REC_SHIFT		(RB_W_OFF_BITS + 1)
-#define RB_W_REC_ONE		BIT(RB_W_REC_SHIFT)
-#define RB_W_REC_MASK		((1UL << 20) - 1)
+#define RB_W_REC_ONE		BIT_ULL(RB_W_REC_SHIFT)
+#define RB_W_REC_MASK		((1ULL << 20) - 1)
 #define RB_W_GEN_SHIFT		(RB_W_REC_SHIFT + 20)
-#define RB_W_GEN_ONE		BIT(RB_W_GEN_SHIFT)
+#define RB_W_GEN_ONE		BIT_ULL(RB_W_GEN_SHIFT)
 
-static inline unsigned int rb_w_off(unsigned long w)
+static inline unsigned int rb_w_off(u64 w)
 {
 	return w & RB_W_OFF_MASK;
 }
 
-static inline unsigned int rb_w_records(unsigned long w)
+static inline unsigned int rb_w_records(u64 w)
 {
 	return (w >> RB_W_REC_SHIFT) & RB_W_REC_MASK;
 }
 
-static inline unsigned long rb_w_gen(unsigned long w)
+static inline u64 rb_w_gen(u64 w)
 {
 	return w >> RB_W_GEN_SHIFT;
 }
 
 /* The word of a freshly recycled sub-buffer that had word @w. */
-static inline unsigned long rb_w_recycled(unsigned long w)
+static inline u64 rb_w_recycled(u64 w)
 {
-	BUILD_BUG_ON(BITS_PER_LONG != 64);
 	return (w & ~(RB_W_GEN_ONE - 1)) + RB_W_GEN_ONE;
 }
 
@@ -219,11 +219,33 @@ static inline unsigned long rb_w_recycled(unsigned long w)
 
 struct rb_sbuf {
 	atomic_long_t		link;	/* next | RB_LINK_HEAD, see above */
-	local_t			write;	/* packed, see rb_w_*() */
+	local64_t		write;	/* packed, see rb_w_*() */
 	unsigned int		read;	/* reader offset (reader's own only) */
 	unsigned int		id;	/* index in cpu->sbufs[], for mmap */
 	struct rb_data_page	*page;
 };
+
+/*
+ * The write word is 64 bits on every kernel: a local_t where long has 64
+ * bits, and where it has 32, local64_t's slower form (an atomic64_t:
+ * cmpxchg8b on i386, ldrexd/strexd on 32-bit arm).  Only this CPU's
+ * writers change it, and the control path with them quiesced.
+ */
+static inline u64 rb_w_read(struct rb_sbuf *sb)
+{
+	return local64_read(&sb->write);
+}
+
+static inline void rb_w_set(struct rb_sbuf *sb, u64 w)
+{
+	local64_set(&sb->write, w);
+}
+
+/* Returns the word found: @old when @new was stored. */
+static inline u64 rb_w_cmpxchg(struct rb_sbuf *sb, u64 old, u64 new)
+{
+	return local64_cmpxchg(&sb->write, old, new);
+}
 
 static inline struct rb_sbuf *rb_link_next(unsigned long link)
 {

@@ -40,7 +40,7 @@ static void rb_iter_enter(struct ring_buffer_iter *it, struct rb_sbuf *sb,
 			  unsigned int pos, u64 stamp)
 {
 	it->sb = sb;
-	it->gen = rb_w_gen(local_read(&sb->write));
+	it->gen = rb_w_gen(rb_w_read(sb));
 	/* generation before contents; pairs with smp_wmb() in rb_move_tail() */
 	smp_rmb();
 	it->pos = pos;
@@ -62,7 +62,7 @@ static bool rb_iter_valid(struct ring_buffer_iter *it)
 {
 	/* contents before generation; pairs with smp_wmb() in rb_move_tail() */
 	smp_rmb();
-	return rb_w_gen(local_read(&it->sb->write)) == it->gen;
+	return rb_w_gen(rb_w_read(it->sb)) == it->gen;
 }
 
 /* What we were walking was recycled: go on from the current head. */

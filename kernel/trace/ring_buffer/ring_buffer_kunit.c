@@ -1108,7 +1108,7 @@ static void rbt_subbuf_orders(struct kunit *test)
 		KUNIT_ASSERT_EQ(test, ring_buffer_subbuf_order_set(b, order), 0);
 		KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(b), order);
 		KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_size_get(b),
-				(int)(PAGE_SIZE << order) - 16);
+				(int)((PAGE_SIZE << order) - RB_PAGE_HDR));
 		len = ring_buffer_max_event_size(b);
 		migrate_disable();
 		cpu = raw_smp_processor_id();

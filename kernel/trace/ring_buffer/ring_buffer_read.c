@@ -85,7 +85,7 @@ static bool rb_swap_reader(struct rb_cpu *cpu)
 	int tries = 0, waits = 0;
 
 	r->read = 0;
-	local_set(&r->write, rb_w_recycled(local_read(&r->write)));
+	rb_w_set(r, rb_w_recycled(rb_w_read(r)));
 	local_set(&r->page->commit, 0);
 
 	while (tries < 100) {
@@ -533,13 +533,13 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		local_set(&dp->commit, size);
 	} else {
 		/* hand the whole sub-buffer over, take the caller's page */
-		cpu->read += rb_w_records(local_read(&r->write));
+		cpu->read += rb_w_records(rb_w_read(r));
 		cpu->read_bytes += commit;
 		data_page->data = r->page;
 		r->page = dp;
 		cpu->swaps++;
 		r->read = 0;
-		local_set(&r->write, rb_w_recycled(local_read(&r->write)));
+		rb_w_set(r, rb_w_recycled(rb_w_read(r)));
 		local_set(&r->page->commit, 0);
 		dp = data_page->data;
 	}

@@ -36,6 +36,7 @@
 #include <linux/module.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
+#include <linux/math64.h>
 
 #include "ring_buffer_internal.h"
 
@@ -103,6 +104,15 @@ do {									\
 		pr_err("rb_stress: " fmt "\n", ##__VA_ARGS__);		\
 } while (0)
 
+/* Bytes of tail pattern record @seq carries. */
+static unsigned int rbs_extra(u64 seq)
+{
+	u32 rem;
+
+	div_u64_rem(seq, 61, &rem);
+	return rem;
+}
+
 static u64 rbs_check(u32 cpu, u32 stream, u64 seq)
 {
 	return (seq * 0x9E3779B97F4A7C15ULL) ^ ((u64)cpu << 40) ^ stream;
@@ -141,7 +151,7 @@ static void rbs_why(struct rbs_stream *s)
 static void rbs_write(struct rbs_cpu *c, int stream)
 {
 	struct rbs_stream *s = &c->s[stream];
-	unsigned int extra = s->written % 61, i;
+	unsigned int extra = rbs_extra(s->written), i;
 	struct ring_buffer_event *ev;
 	struct rbs_rec *r;
 
@@ -204,7 +214,7 @@ static void rbs_consume_one(struct rbs_cpu *c, struct ring_buffer_event *ev,
 		return;
 	}
 	s = &c->s[r->stream];
-	extra = r->seq % 61;
+	extra = rbs_extra(r->seq);
 	if (r->check != rbs_check(r->cpu, r->stream, r->seq) ||
 	    len < sizeof(*r) + extra) {
 		rbs_fail("cpu %d stream %u seq %llu: corrupt record",

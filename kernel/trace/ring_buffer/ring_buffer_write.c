@@ -99,7 +99,7 @@ static __always_inline void rb_publish_commits(struct rb_cpu *cpu)
 	while (unlikely(sb != tail)) {
 		/* records before the commit; pairs with rb_reader_sbuf() */
 		smp_wmb();
-		local_set(&sb->page->commit, rb_w_off(local_read(&sb->write)));
+		local_set(&sb->page->commit, rb_w_off(rb_w_read(sb)));
 		sb = rb_sb_next(sb);
 		/*
 		 * The final commit of the sub-buffer left before the reader
@@ -110,7 +110,7 @@ static __always_inline void rb_publish_commits(struct rb_cpu *cpu)
 	}
 	/* records before the commit; pairs with rb_reader_sbuf() */
 	smp_wmb();
-	local_set(&tail->page->commit, rb_w_off(local_read(&tail->write)));
+	local_set(&tail->page->commit, rb_w_off(rb_w_read(tail)));
 }
 
 /*
@@ -158,7 +158,8 @@ static __always_inline void rb_end_commit(struct rb_cpu *cpu)
 static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 			 struct rb_sbuf *next, unsigned long link)
 {
-	unsigned long nlink, w;
+	unsigned long nlink;
+	u64 w;
 
 	/* C0: claim; fails if anybody moved the head since @link was read */
 	if (atomic_long_cmpxchg(&sb->link, link, link | RB_LINK_PUSH) != link)
@@ -178,7 +179,7 @@ static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 	 * may recycle @next and write into it.  Until C2, nobody writes
 	 * into @next (it is neither the tail nor the reader's).
 	 */
-	w = local_read(&next->write);
+	w = rb_w_read(next);
 	rb_test_point(cpu, RB_TP_PUSH_C2);
 	/* C2: the old head leaves the ring; only we change a claimed link */
 	if (RB_BROKEN(cpu->buffer,
@@ -202,7 +203,8 @@ static __always_inline int rb_move_tail(struct trace_buffer *buffer,
 			struct rb_sbuf *sb)
 {
 	struct rb_sbuf *next, *csb;
-	unsigned long link, w;
+	unsigned long link;
+	u64 w;
 
 	for (;;) {
 		if (READ_ONCE(cpu->tail) != sb)
@@ -236,10 +238,10 @@ static __always_inline int rb_move_tail(struct trace_buffer *buffer,
 			if (!rb_push_head(cpu, sb, next, link))
 				continue;
 		}
-		w = local_read(&next->write);
+		w = rb_w_read(next);
 		if (READ_ONCE(cpu->tail) != sb)
 			return 0;
-		if (local_cmpxchg(&next->write, w, rb_w_recycled(w)) != w)
+		if (rb_w_cmpxchg(next, w, rb_w_recycled(w)) != w)
 			continue;
 		local_set(&next->page->commit, 0);
 		/*
@@ -278,7 +280,12 @@ rb_stamp_for(struct trace_buffer *buffer, struct rb_cpu *cpu,
 	end = READ_ONCE(cpu->last_end);
 	barrier();
 	prev = cpu->last_ts;
-	if (unlikely(*ts < prev))
+	/*
+	 * Where long has 32 bits, last_ts is stored in two halves: a
+	 * writer interrupted in the middle of its update left last_end 0,
+	 * and its time is not ours to read (nor above ours).
+	 */
+	if (unlikely(*ts < prev) && (BITS_PER_LONG == 64 || end))
 		*ts = prev;
 	*delta = 0;
 	if (!off)
@@ -351,7 +358,7 @@ rb_fill(struct rb_cpu *cpu, struct rb_nest_rec *rec, struct rb_sbuf *sb,
 static noinline struct ring_buffer_event *
 rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cpu,
 		struct rb_nest_rec *rec, unsigned int dlen, u64 ts,
-		struct rb_sbuf *sb, unsigned long w, bool lost)
+		struct rb_sbuf *sb, u64 w, bool lost)
 {
 	struct ring_buffer_event *ev = NULL;
 	unsigned long flags = 0;
@@ -364,7 +371,7 @@ rb_reserve_slow(struct trace_buffer *buffer, struct rb_cpu *cpu,
 	for (;;) {
 		/* B: no room in @sb as read in @w, or @sb is FULL already */
 		if (!(w & RB_W_FULL) &&
-		    local_cmpxchg(&sb->write, w, w | RB_W_FULL) != w)
+		    rb_w_cmpxchg(sb, w, w | RB_W_FULL) != w)
 			goto look;
 		if (rb_move_tail(buffer, cpu, sb))
 			break;
@@ -378,7 +385,7 @@ lost:
 		ts = rb_clock(buffer);
 look:
 		sb = READ_ONCE(cpu->tail);
-		w = local_read(&sb->write);
+		w = rb_w_read(sb);
 		if (unlikely(w & RB_W_FULL))
 			continue;
 		off = rb_w_off(w);
@@ -388,7 +395,7 @@ look:
 			continue;
 		rb_test_point(cpu, RB_TP_WINDOW);
 		/* A */
-		if (local_cmpxchg(&sb->write, w, w + len + RB_W_REC_ONE) == w) {
+		if (rb_w_cmpxchg(sb, w, w + len + RB_W_REC_ONE) == w) {
 			ev = rb_fill(cpu, rec, sb, off, len, dlen, stamp, ts,
 				     delta);
 			break;
@@ -428,8 +435,7 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	struct rb_nest_rec *rec;
 	struct rb_cpu *cpu;
 	struct rb_sbuf *sb;
-	unsigned long w;
-	u64 ts, delta;
+	u64 w, ts, delta;
 	int cpu_id;
 
 	preempt_disable_notrace();
@@ -466,7 +472,7 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	dlen = rb_data_rec_len(length);
 
 	sb = READ_ONCE(cpu->tail);
-	w = local_read(&sb->write);
+	w = rb_w_read(sb);
 	if (unlikely(w & RB_W_FULL))
 		goto no_room;
 	off = rb_w_off(w);
@@ -476,8 +482,7 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 		goto no_room;
 	rb_test_point(cpu, RB_TP_WINDOW);
 	/* A */
-	if (likely(local_cmpxchg(&sb->write, w,
-				 w + len + RB_W_REC_ONE) == w))
+	if (likely(rb_w_cmpxchg(sb, w, w + len + RB_W_REC_ONE) == w))
 		return rb_fill(cpu, rec, sb, off, len, dlen, stamp, ts, delta);
 	return rb_reserve_slow(buffer, cpu, rec, dlen, ts, sb, w, true);
 no_room:
@@ -546,17 +551,16 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 	struct rb_nest_rec *rec = &cpu->nest[cpu->depth - 1];
 	struct ring_buffer_event *first;
 	struct rb_sbuf *sb = rec->sb;
-	unsigned long w;
+	u64 w;
 
 	if (RB_BROKEN(buffer, rec->event != event))
 		goto out;
 	local_sub(rec->len, &cpu->entries_bytes);
 
-	w = local_read(&sb->write);
+	w = rb_w_read(sb);
 	if (READ_ONCE(cpu->tail) == sb && !(w & RB_W_FULL) &&
 	    rb_w_off(w) == rec->start + rec->len &&
-	    local_cmpxchg(&sb->write, w,
-			  w - rec->len - RB_W_REC_ONE) == w) {
+	    rb_w_cmpxchg(sb, w, w - rec->len - RB_W_REC_ONE) == w) {
 		/*
 		 * Given back.  Nothing was reserved after us, so the time
 		 * stamp pair is still ours: restore the one before us when
@@ -575,7 +579,7 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 		goto out;
 	}
 	rb_discard_in_place(event);
-	local_sub(RB_W_REC_ONE, &sb->write);
+	local64_sub(RB_W_REC_ONE, &sb->write);
 out:
 	rb_end_commit(cpu);
 	preempt_enable_notrace();

@@ -104,14 +104,24 @@ static void sc_table_known(struct kunit *test)
 	}
 }
 
-/* The print fmt lines of the format files. */
+/*
+ * The print fmt lines of the format files.  An argument's width is
+ * sizeof(unsigned long), as upstream has it: 0x%08lx, or 0x%04lx on a
+ * 32-bit kernel.
+ */
+#if BITS_PER_LONG == 64
+#define SC_W "08"
+#else
+#define SC_W "04"
+#endif
+
 static void sc_print_fmts(struct kunit *test)
 {
 	struct syscall_metadata *meta = trace_syscall_meta(__NR_read);
 
 	KUNIT_ASSERT_NOT_NULL(test, meta);
 	KUNIT_EXPECT_STREQ(test, meta->enter_event->print_fmt,
-			   "\"fd: 0x%08lx, buf: 0x%08lx, count: 0x%08lx\", ((unsigned long)(REC->fd)), ((unsigned long)(REC->buf)), ((unsigned long)(REC->count))");
+			   "\"fd: 0x%" SC_W "lx, buf: 0x%" SC_W "lx, count: 0x%" SC_W "lx\", ((unsigned long)(REC->fd)), ((unsigned long)(REC->buf)), ((unsigned long)(REC->count))");
 	KUNIT_EXPECT_STREQ(test, meta->exit_event->print_fmt,
 			   "\"0x%lx\", REC->ret");
 
@@ -120,7 +130,10 @@ static void sc_print_fmts(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, meta->enter_event->print_fmt, "\"\"");
 }
 
-/* The fields: __syscall_nr at 8, the arguments from 16, 8 bytes each. */
+/*
+ * The fields: __syscall_nr at 8, the arguments from the next long (16,
+ * or 12 on a 32-bit kernel), a long each.
+ */
 static void sc_fields(struct kunit *test)
 {
 	struct syscall_metadata *meta = trace_syscall_meta(__NR_read);
@@ -129,13 +142,13 @@ static void sc_fields(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, meta);
 	KUNIT_EXPECT_EQ(test, offsetof(struct sc_rec_enter, nr), 8);
-	KUNIT_EXPECT_EQ(test, want, 16);
-	KUNIT_EXPECT_EQ(test, offsetof(struct sc_rec_exit, ret), 16);
+	KUNIT_EXPECT_EQ(test, want, 8 + (int)sizeof(long));
+	KUNIT_EXPECT_EQ(test, offsetof(struct sc_rec_exit, ret), want);
 
 	f = trace_find_event_field(meta->enter_event, "buf");
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	KUNIT_EXPECT_EQ(test, f->offset, want + 8);
-	KUNIT_EXPECT_EQ(test, f->size, 8);
+	KUNIT_EXPECT_EQ(test, f->offset, want + (int)sizeof(long));
+	KUNIT_EXPECT_EQ(test, f->size, (int)sizeof(long));
 	KUNIT_EXPECT_EQ(test, (int)f->is_signed, 0);
 	KUNIT_EXPECT_STREQ(test, f->type, __stringify(char __user *));
 
@@ -147,7 +160,7 @@ static void sc_fields(struct kunit *test)
 
 	f = trace_find_event_field(meta->exit_event, "ret");
 	KUNIT_ASSERT_NOT_NULL(test, f);
-	KUNIT_EXPECT_EQ(test, f->offset, 16);
+	KUNIT_EXPECT_EQ(test, f->offset, want);
 	KUNIT_EXPECT_EQ(test, (int)f->is_signed, 1);
 	/* the other syscall's enter fields are its own */
 	meta = trace_syscall_meta(__NR_getpid);

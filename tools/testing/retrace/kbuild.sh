@@ -3,6 +3,8 @@
 #
 # kbuild.sh SRCTREE OUT LOCALVERSION FRAGMENT...
 #
+# KBUILD_ARCH=i386 builds the 32-bit kernel (with configs/i386.config
+# among the fragments); the default is x86_64.
 # Configure and build one lab kernel out of tree: allnoconfig with the
 # fragments merged in (KCONFIG_ALLCONFIG), a check that every option a
 # fragment asks for survived olddefconfig, then bzImage, modules, the modules
@@ -18,7 +20,7 @@ shift 3
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
 export KBUILD_BUILD_USER=retrace KBUILD_BUILD_HOST=lab
 export CCACHE_BASEDIR=$(dirname "$src")
-mk=(make -s -C "$src" O="$out" ARCH=x86_64 "CC=ccache gcc" "HOSTCC=ccache gcc"
+mk=(make -s -C "$src" O="$out" ARCH="${KBUILD_ARCH:-x86_64}" "CC=ccache gcc" "HOSTCC=ccache gcc"
     LOCALVERSION="$localver" -j"${JOBS:-$(nproc)}")
 
 # The fragments in order, each option's last line winning (a later fragment,
