@@ -456,6 +456,28 @@ static __always_inline void rb_test_point(struct rb_cpu *cpu,
 }
 #endif
 
+/*
+ * Recursion guard: the writer's context, as rb_nest_rec.key keeps it.
+ * Read on the writer's CPU with preemption off.
+ */
+static __always_inline unsigned int rb_ctx_key(struct rb_cpu *cpu)
+{
+	return (preempt_count() & RB_CTX_MASK) | cpu->nest_level;
+}
+
+/*
+ * Whether a writer of @key entering with @depth writers inside (at
+ * least two) is refused: the two writers it interrupted have its key.
+ * One of the same key is let in, as a writer that entered an interrupt
+ * before preempt_count() says so looks like the writer it interrupted.
+ */
+static __always_inline bool rb_ctx_refused(struct rb_cpu *cpu,
+					   unsigned int depth, unsigned int key)
+{
+	return cpu->nest[depth - 1].key == key &&
+	       cpu->nest[depth - 2].key == key;
+}
+
 /* ring_buffer_read.c */
 struct rb_sbuf *rb_reader_sbuf(struct rb_cpu *cpu);
 struct rb_sbuf *rb_find_head(struct rb_cpu *cpu, struct rb_sbuf **prevp);

@@ -133,15 +133,14 @@ static void rbs_why(struct rbs_stream *s)
 	s->depth = READ_ONCE(cpu->depth);
 	s->nest_level = READ_ONCE(cpu->nest_level);
 	s->pc = preempt_count();
-	key = (s->pc & RB_CTX_MASK) | s->nest_level;
+	key = rb_ctx_key(cpu);
 	if (atomic_read(&rbs_buf->record_disabled))
 		why = RBS_WHY_OFF;
 	else if (atomic_read(&cpu->record_disabled))
 		why = RBS_WHY_CPU_OFF;
 	else if (s->depth >= RB_MAX_NEST)
 		why = RBS_WHY_NEST;
-	else if (s->depth >= 2 && cpu->nest[s->depth - 1].key == key &&
-		 cpu->nest[s->depth - 2].key == key)
+	else if (s->depth >= 2 && rb_ctx_refused(cpu, s->depth, key))
 		why = RBS_WHY_GUARD;
 	else
 		why = RBS_WHY_ROOM;

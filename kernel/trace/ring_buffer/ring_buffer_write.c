@@ -74,17 +74,6 @@ u64 rb_clock(struct trace_buffer *buffer)
 }
 
 /*
- * Recursion guard: the writer's context, as rb_nest_rec.key keeps it.
- * A writer is refused when the two writers it interrupted have its key:
- * one of the same key is let in, as a writer that entered an interrupt
- * before preempt_count() says so looks like the writer it interrupted.
- */
-static __always_inline unsigned int rb_ctx_key(struct rb_cpu *cpu)
-{
-	return (preempt_count() & RB_CTX_MASK) | cpu->nest_level;
-}
-
-/*
  * E: make everything reserved so far visible, from cpu->commit_sb up to
  * the tail.  Only the outermost writer of the CPU runs this, so every
  * reservation it can see is complete.  An interrupt that reserves
@@ -148,12 +137,13 @@ static __always_inline void rb_end_commit(struct rb_cpu *cpu)
  * the head out of the ring, false when the link changed meanwhile (the
  * reader took @next, or an interrupting writer pushed it): read it again.
  *
- * Before the claim existed, C1 ran on whatever @next's link held when it
+ * Without the claim, C1 would run on whatever @next's link held when it
  * was read.  An interrupt that pushed @next, filled it and pushed the
  * sub-buffer after it (or a reader that swapped @next out and back in)
- * left that link with the same value, so C1 planted a second H in the
- * middle of the data; the reader then took the sub-buffer after it,
- * possibly one whose records were not published yet, and recycled it.
+ * leaves that link with the same value, so C1 would plant a second H in
+ * the middle of the data; the reader would then take the sub-buffer
+ * after it, possibly one whose records are not published yet, and
+ * recycle it.
  */
 static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 			 struct rb_sbuf *next, unsigned long link)
@@ -199,8 +189,7 @@ static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
  * must be dropped (counted here).
  */
 static __always_inline int rb_move_tail(struct trace_buffer *buffer,
-					struct rb_cpu *cpu,
-			struct rb_sbuf *sb)
+					struct rb_cpu *cpu, struct rb_sbuf *sb)
 {
 	struct rb_sbuf *next, *csb;
 	unsigned long link;
@@ -455,8 +444,7 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	if (unlikely(depth >= 2)) {
 		if (unlikely(depth >= RB_MAX_NEST))
 			goto out;
-		if (unlikely(cpu->nest[depth - 1].key == key &&
-			     cpu->nest[depth - 2].key == key))
+		if (unlikely(rb_ctx_refused(cpu, depth, key)))
 			goto out;
 	}
 	/*
