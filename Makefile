@@ -12,6 +12,9 @@
 #   make check DEBUG=1   the same on a lockdep/KASAN/DEBUG_LIST build
 #   make check-i386      the KUnit suites of the 32-bit kernel (part of a
 #                        full make check)
+#   make check-persist   a persistent trace instance across warm reboots
+#                        (part of a full make check); check-persist-upstream
+#                        runs it on the upstream-pending kernel
 #   make check-upstream  the same suites on the reference kernel
 #   make upstream-pending  the reference kernel with our pending set off
 #   make check-upstream-pending  the suites on that kernel
@@ -57,7 +60,7 @@ SERIES_WORK := $(BUILD)/series-work
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-i386 build-i386 check-upstream bench profile stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-i386 check-persist check-persist-upstream build-i386 check-upstream bench profile stress clean
 
 all: build
 
@@ -89,12 +92,21 @@ demo: build
 	@$(H)/demo.sh $(OURS) $(BUILD)/results/demo
 
 # A full make check (no T=, no DEBUG=1) also builds the 32-bit kernel and
-# runs its KUnit suites (check-i386.sh); make check-i386 runs only those.
+# runs its KUnit suites (check-i386.sh), and runs the persistent-buffer
+# test (check-persist.sh); make check-i386 and make check-persist run only
+# those.
 I386_IN_CHECK := $(if $(strip $(T))$(filter 1,$(DEBUG)),,1)
 
 check: build $(if $(I386_IN_CHECK),build-i386)
 	@rc=0; $(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)" || rc=1; \
+	$(if $(I386_IN_CHECK),$(H)/check-persist.sh retrace $(OURS) || rc=1;) \
 	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) exit $$rc
+
+check-persist: build
+	@$(H)/check-persist.sh retrace$(SUFFIX) $(OURS)
+
+check-persist-upstream: upstream-pending
+	@$(H)/check-persist.sh upstream-pending$(SUFFIX) $(UPSTREAM_P)
 
 build-i386: assemble
 	@KBUILD_ARCH=i386 $(H)/kbuild.sh $(TREE) $(OURS_I386) -retrace $(FRAGS) $(PENDING) $(H)/configs/i386.config

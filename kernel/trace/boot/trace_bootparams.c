@@ -440,6 +440,8 @@ static void __init boot_instance_create(char *spec)
 	if (IS_ERR(tr)) {
 		pr_warn("Tracing: Failed to create instance buffer '%s' (%ld)\n",
 			name, PTR_ERR(tr));
+		if (vaddr)
+			trace_instance_unmap_range(vaddr);
 		return;
 	}
 

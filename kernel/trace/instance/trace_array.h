@@ -323,14 +323,16 @@ int resize_buffer_duplicate_size(struct array_buffer *trace_buf,
  * trace_instance_create_systems() makes and lists one (@systems: the
  * event systems it may have, NULL for all; a non-zero @range_size puts
  * its buffer at that memory range); trace_instance_map_range() maps a
- * range kept at boot for one (0 on failure); create_trace_instances()
- * makes the instances/ directory.
+ * range kept at boot for one (0 on failure) and
+ * trace_instance_unmap_range() undoes that when no instance took it;
+ * create_trace_instances() makes the instances/ directory.
  */
 struct trace_array *
 trace_instance_create_systems(const char *name, const char *systems,
 			      unsigned long range_start,
 			      unsigned long range_size);
 u64 trace_instance_map_range(u64 start, u64 size);
+void trace_instance_unmap_range(u64 vaddr);
 void create_trace_instances(struct dentry *d_tracer);
 
 /*

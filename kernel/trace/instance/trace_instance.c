@@ -446,8 +446,9 @@ static int instance_mkdir(const char *name)
  * @start: its physical address
  * @size: its length in bytes (rounded up to whole pages)
  *
- * Return: the kernel virtual address of the mapping, or 0.  The mapping
- * is never undone: a persistent instance cannot be removed.
+ * Return: the kernel virtual address of the mapping, or 0.  An instance
+ * made on it keeps it for good (a persistent instance cannot be
+ * removed); if none could be made, trace_instance_unmap_range().
  */
 u64 trace_instance_map_range(u64 start, u64 size)
 {
@@ -465,6 +466,15 @@ u64 trace_instance_map_range(u64 start, u64 size)
 	va = vmap(pages, nr, VM_MAP, PAGE_KERNEL);
 	kfree(pages);
 	return (unsigned long)va;
+}
+
+/**
+ * trace_instance_unmap_range - undo trace_instance_map_range()
+ * @vaddr: what it returned; no buffer may use the range any more
+ */
+void trace_instance_unmap_range(u64 vaddr)
+{
+	vunmap((void *)(unsigned long)vaddr);
 }
 
 /**

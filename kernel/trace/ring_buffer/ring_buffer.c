@@ -57,8 +57,39 @@ void rb_sbuf_free(struct trace_buffer *buffer, struct rb_sbuf *sb)
 {
 	if (!sb)
 		return;
-	free_pages((unsigned long)sb->page, buffer->subbuf_order);
+	/* a persistent buffer's pages belong to its range */
+	if (!buffer->range_start)
+		free_pages((unsigned long)sb->page, buffer->subbuf_order);
 	kfree(sb);
+}
+
+/*
+ * The state of a ring that is not its layout: positions, time stamp
+ * pair, counters.  Writers quiesced and reader_lock held (or the ring
+ * not yet visible).
+ */
+void rb_cpu_clear_state(struct rb_cpu *cpu)
+{
+	cpu->last_end = 0;
+	cpu->last_ts = 0;
+	cpu->depth = 0;
+	local_set(&cpu->commits, 0);
+	local_set(&cpu->entries, 0);
+	local_set(&cpu->entries_bytes, 0);
+	local_set(&cpu->overrun, 0);
+	local_set(&cpu->overrun_bytes, 0);
+	local_set(&cpu->commit_overrun, 0);
+	local_set(&cpu->dropped_events, 0);
+	local_set(&cpu->pages_touched, 0);
+	local_set(&cpu->pages_lost, 0);
+	cpu->read_stamp = 0;
+	cpu->read = 0;
+	cpu->read_bytes = 0;
+	cpu->pages_read = 0;
+	cpu->last_overrun = 0;
+	cpu->lost_events = 0;
+	cpu->swaps++;
+	cpu->wait.shortest_full = 0;
 }
 
 /*
@@ -87,26 +118,9 @@ void rb_cpu_reset_locked(struct rb_cpu *cpu)
 	cpu->head_hint = cpu->sbufs[n - 1];
 	cpu->tail = cpu->sbufs[1];
 	cpu->commit_sb = cpu->sbufs[1];
-	cpu->last_end = 0;
-	cpu->last_ts = 0;
-	cpu->depth = 0;
-	local_set(&cpu->commits, 0);
-	local_set(&cpu->entries, 0);
-	local_set(&cpu->entries_bytes, 0);
-	local_set(&cpu->overrun, 0);
-	local_set(&cpu->overrun_bytes, 0);
-	local_set(&cpu->commit_overrun, 0);
-	local_set(&cpu->dropped_events, 0);
-	local_set(&cpu->pages_touched, 0);
-	local_set(&cpu->pages_lost, 0);
-	cpu->read_stamp = 0;
-	cpu->read = 0;
-	cpu->read_bytes = 0;
-	cpu->pages_read = 0;
-	cpu->last_overrun = 0;
-	cpu->lost_events = 0;
-	cpu->swaps++;
-	cpu->wait.shortest_full = 0;
+	rb_cpu_clear_state(cpu);
+	if (cpu->range)
+		rb_range_sync(cpu);
 	rb_update_meta(cpu);
 }
 
@@ -155,7 +169,10 @@ static struct rb_sbuf **rb_sbufs_alloc(struct trace_buffer *buffer, int cpu,
 	if (!v)
 		return NULL;
 	for (i = 0; i < n; i++) {
-		v[i] = rb_sbuf_alloc(buffer, cpu);
+		if (buffer->range_start)
+			v[i] = rb_range_sbuf(buffer, cpu, i);
+		else
+			v[i] = rb_sbuf_alloc(buffer, cpu);
 		if (!v[i]) {
 			while (i--)
 				rb_sbuf_free(buffer, v[i]);
@@ -187,6 +204,13 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer,
 		kfree(cpu);
 		return NULL;
 	}
+	if (buffer->range_start) {
+		/* laid out in the range: its shape is fixed, as if mapped */
+		cpu->range = rb_range_meta_of(buffer, cpu_id);
+		atomic_inc(&cpu->resize_disabled);
+		if (rb_range_restore(cpu))
+			return cpu;
+	}
 	rb_cpu_reset_locked(cpu);
 	return cpu;
 }
@@ -205,17 +229,14 @@ static void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 	buffer->max_data_size = buffer->subbuf_size - RB_HDR - sizeof(u32);
 }
 
-/**
- * __ring_buffer_alloc - allocate a buffer, one ring per online CPU
- * @size: bytes per CPU (rounded up to whole sub-buffers, at least two)
- * @flags: RB_FL_OVERWRITE for overwrite mode
- * @key: lockdep class of the reader locks (see ring_buffer_alloc())
- *
- * Returns the buffer or NULL.
+/*
+ * A buffer with one ring per online CPU: in ordinary pages, or laid out
+ * in the range [@start, @start + @range_size) when @range_size is not 0.
  */
-struct trace_buffer *__ring_buffer_alloc(unsigned long size,
-					 unsigned int flags,
-					 struct lock_class_key *key)
+static struct trace_buffer *rb_alloc(unsigned long size, unsigned int flags,
+				     unsigned int order, unsigned long start,
+				     unsigned long range_size,
+				     struct lock_class_key *key)
 {
 	struct trace_buffer *buffer;
 	int cpu;
@@ -234,8 +255,11 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size,
 	buffer->reader_lock_key = key;
 	mutex_init(&buffer->mutex);
 	rb_waiters_init(&buffer->wait, NULL);
-	rb_set_order(buffer, 0);
+	rb_set_order(buffer, order);
 	buffer->default_pages = rb_pages_for(buffer, size);
+	/* a range decides the size itself: what fits in it */
+	if (range_size && rb_range_layout(buffer, start, range_size))
+		goto fail_array;
 
 	/*
 	 * This CPU now, the others through the hotplug instance, which
@@ -245,7 +269,7 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size,
 	buffer->buffers[cpu] = rb_cpu_alloc(buffer, buffer->default_pages,
 					    cpu);
 	if (!buffer->buffers[cpu])
-		goto fail_array;
+		goto fail_range;
 	cpumask_set_cpu(cpu, buffer->cpumask);
 	if (cpuhp_state_add_instance(CPUHP_TRACE_RB_PREPARE, &buffer->node))
 		goto fail_cpus;
@@ -254,6 +278,8 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size,
 fail_cpus:
 	for_each_cpu(cpu, buffer->cpumask)
 		rb_cpu_free(buffer->buffers[cpu]);
+fail_range:
+	rb_range_release(buffer);
 fail_array:
 	kfree(buffer->buffers);
 fail_mask:
@@ -262,20 +288,40 @@ fail_buffer:
 	kfree(buffer);
 	return NULL;
 }
+
+/**
+ * __ring_buffer_alloc - allocate a buffer, one ring per online CPU
+ * @size: bytes per CPU (rounded up to whole sub-buffers, at least two)
+ * @flags: RB_FL_OVERWRITE for overwrite mode
+ * @key: lockdep class of the reader locks (see ring_buffer_alloc())
+ *
+ * Returns the buffer or NULL.
+ */
+struct trace_buffer *__ring_buffer_alloc(unsigned long size,
+					 unsigned int flags,
+					 struct lock_class_key *key)
+{
+	return rb_alloc(size, flags, 0, 0, 0, key);
+}
 EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
 
 /**
- * __ring_buffer_alloc_range - a buffer in a reserved memory range
- * @size: bytes per CPU
+ * __ring_buffer_alloc_range - a persistent buffer in a reserved range
+ * @size: ignored: each CPU gets an equal part of the range
  * @flags: RB_FL_OVERWRITE for overwrite mode
- * @order: sub-buffer order
- * @start: start of the range
+ * @order: sub-buffer order (0 .. 7)
+ * @start: kernel address of the range, page aligned
  * @range_size: its size
  * @key: lockdep class
  *
- * Persistent buffers (kept across a reboot in reserved memory) are not
- * implemented by this ring buffer: returns NULL, and the trace instance
- * asking for one fails to be created.
+ * The range holds the rings and their meta data (ring_buffer_range.c).
+ * A CPU whose part holds a valid ring from a previous boot keeps it, so
+ * that boot's records can be read; any other starts empty.  The shape
+ * is fixed: resize, order change, snapshot swap and user mapping are
+ * refused.  The range must stay mapped until ring_buffer_free().
+ *
+ * Returns the buffer, or NULL (range too small for three sub-buffers
+ * per possible CPU, or no memory).
  */
 struct trace_buffer *__ring_buffer_alloc_range(unsigned long size,
 					       unsigned int flags,
@@ -283,40 +329,11 @@ struct trace_buffer *__ring_buffer_alloc_range(unsigned long size,
 					       unsigned long range_size,
 					       struct lock_class_key *key)
 {
-	return NULL;
+	if (order < 0 || order > 7 || !range_size)
+		return NULL;
+	return rb_alloc(size, flags, order, start, range_size, key);
 }
 EXPORT_SYMBOL_GPL(__ring_buffer_alloc_range);
-
-/**
- * ring_buffer_last_boot_delta - address shifts of a persistent buffer
- * @buffer: the buffer
- * @text: gets the text shift
- * @data: gets the data shift
- *
- * No persistent buffers here: returns false.
- */
-bool ring_buffer_last_boot_delta(struct trace_buffer *buffer, long *text,
-				 long *data)
-{
-	return false;
-}
-EXPORT_SYMBOL_GPL(ring_buffer_last_boot_delta);
-
-/**
- * ring_buffer_meta_seq_init - open the buffer_meta file of a persistent
- *	buffer
- * @file: the file
- * @buffer: the buffer
- * @cpu: the CPU
- *
- * Only persistent buffers have the file, and there are none here:
- * returns -ENODEV.
- */
-int ring_buffer_meta_seq_init(struct file *file, struct trace_buffer *buffer,
-			      int cpu)
-{
-	return -ENODEV;
-}
 
 /**
  * ring_buffer_free - free a buffer
@@ -330,6 +347,7 @@ void ring_buffer_free(struct trace_buffer *buffer)
 	irq_work_sync(&buffer->wait.work);
 	for_each_cpu(cpu, buffer->cpumask)
 		rb_cpu_free(buffer->buffers[cpu]);
+	rb_range_release(buffer);
 	kfree(buffer->buffers);
 	free_cpumask_var(buffer->cpumask);
 	kfree(buffer);
@@ -705,7 +723,7 @@ int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
 	    atomic_read(&a->record_disabled) ||
 	    atomic_read(&b->record_disabled))
 		return -EAGAIN;
-	if (a->mapped || b->mapped)
+	if (a->mapped || b->mapped || a->range || b->range)
 		return -EBUSY;
 
 	atomic_inc(&a->record_disabled);

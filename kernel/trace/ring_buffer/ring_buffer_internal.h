@@ -42,6 +42,7 @@
 #include <linux/jump_label.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
+#include <linux/notifier.h>
 #include <linux/atomic.h>
 #include <linux/wait.h>
 #include <asm/local.h>
@@ -263,6 +264,36 @@ static inline unsigned long rb_commit_of(struct rb_sbuf *sb)
 }
 
 /* ---------------------------------------------------------------------
+ * A persistent buffer's per-CPU meta data, at the start of the CPU's
+ * part of the reserved range (ring_buffer_range.c has the layout).  It
+ * names sub-buffers by slot, their index in the CPU's part, so it needs
+ * no fixing up when the range is mapped at another address; the slot of
+ * a sub-buffer is its id.  Single 32-bit stores keep it current:
+ *
+ *   next[]   the ring's links; changed by the reader's swap only
+ *   reader   the reader's sub-buffer; changed by the swap
+ *   head     the oldest sub-buffer of the ring; by the swap and by a
+ *            writer's head push (C2), so it may lag a push that races a
+ *            swap by one sub-buffer
+ *   commit   the sub-buffer holding the newest commits (cpu->commit_sb)
+ *
+ * A crash between two of these stores leaves a meta that the next boot
+ * either rejects or reads as fewer sub-buffers, never as wrong ones.
+ */
+struct rb_range_meta {
+	u32		magic;
+	u32		meta_size;	/* sizeof(struct rb_range_meta) */
+	u64		text_addr;	/* _text of the kernel that wrote it */
+	u64		data_addr;	/* _sdata of that kernel */
+	u32		subbuf_size;	/* bytes of a sub-buffer, header included */
+	u32		nr_sbufs;	/* the reader's included */
+	u32		reader;
+	u32		head;
+	u32		commit;
+	u32		next[];
+};
+
+/* ---------------------------------------------------------------------
  * Wake-up state for ring_buffer_wait()/poll, one per CPU and one for
  * "any CPU".  Writers only set a flag test and queue the irq_work.
  */
@@ -362,6 +393,7 @@ struct rb_cpu {
 	unsigned long		swaps;		/* iterators notice reader swaps */
 
 	/* Shape: changed by the control path only. */
+	struct rb_range_meta	*range;		/* persistent buffers only */
 	unsigned long		nr_pages;	/* in the ring, reader excluded */
 	struct rb_sbuf		**sbufs;	/* all nr_pages + 1 */
 	unsigned int		nr_sbufs;
@@ -395,6 +427,15 @@ struct trace_buffer {
 	unsigned int		subbuf_size;	/* data bytes per sub-buffer */
 	unsigned int		max_data_size;
 	unsigned long		default_pages;	/* for CPUs coming online */
+
+	/* Persistent buffers: the reserved range, see ring_buffer_range.c. */
+	unsigned long		range_start;
+	unsigned long		range_end;
+	unsigned long		range_chunk;	/* bytes of one CPU's part */
+	long			text_delta;	/* this kernel's _text minus */
+	long			data_delta;	/* ...the writer's; _sdata too */
+	bool			last_boot;	/* a CPU kept a previous boot */
+	struct notifier_block	panic_nb;
 };
 
 #define RB_OFF			BIT(20)
@@ -492,6 +533,18 @@ void rb_sbuf_free(struct trace_buffer *buffer, struct rb_sbuf *sb);
 void rb_quiesce_cpu(struct rb_cpu *cpu);
 void rb_unquiesce_cpu(struct rb_cpu *cpu);
 void rb_cpu_reset_locked(struct rb_cpu *cpu);
+void rb_cpu_clear_state(struct rb_cpu *cpu);
+
+/* ring_buffer_range.c */
+int rb_range_layout(struct trace_buffer *buffer, unsigned long start,
+		    unsigned long size);
+struct rb_range_meta *rb_range_meta_of(struct trace_buffer *buffer, int cpu);
+struct rb_sbuf *rb_range_sbuf(struct trace_buffer *buffer, int cpu,
+			      unsigned int slot);
+bool rb_range_restore(struct rb_cpu *cpu);
+void rb_range_sync(struct rb_cpu *cpu);
+void rb_range_swapped(struct rb_cpu *cpu, struct rb_sbuf *prev);
+void rb_range_release(struct trace_buffer *buffer);
 
 /* ring_buffer_wait.c */
 void rb_waiters_init(struct rb_waiters *w, struct rb_cpu *cpu);

@@ -26,6 +26,8 @@
 #include <linux/irq_work.h>
 #include <linux/delay.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/sched.h>
 
 #include "ring_buffer_internal.h"
 
@@ -1196,6 +1198,238 @@ static void rbt_interrupt_every_window(struct kunit *test)
 	ring_buffer_free(b);
 }
 
+/* ---- persistent buffers ---- */
+
+#define RBT_RANGE_PAGES	8	/* per CPU: the meta page and 7 slots */
+
+struct rbt_range {
+	void			*mem;
+	unsigned long		size;
+	struct trace_buffer	*b;
+};
+
+static void rbt_range_free(void *data)
+{
+	struct rbt_range *r = data;
+
+	if (r->b)
+		ring_buffer_free(r->b);
+	vfree(r->mem);
+}
+
+static void rbt_unpin(void *unused)
+{
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+}
+
+/* Keep the test on one CPU, whose ring it writes and reads.  The CPU. */
+static int rbt_pin(struct kunit *test)
+{
+	int cpu = raw_smp_processor_id();
+
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(cpu)),
+			0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, rbt_unpin, NULL),
+			0);
+	return cpu;
+}
+
+static struct rbt_range *rbt_range_new(struct kunit *test)
+{
+	struct rbt_range *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	r->size = nr_cpu_ids * RBT_RANGE_PAGES * PAGE_SIZE;
+	r->mem = vzalloc(r->size);
+	KUNIT_ASSERT_NOT_NULL(test, r->mem);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, rbt_range_free,
+							r), 0);
+	return r;
+}
+
+/* (Re)attach a buffer to the range, as the next boot would. */
+static struct trace_buffer *rbt_range_attach(struct kunit *test,
+					     struct rbt_range *r)
+{
+	if (r->b)
+		ring_buffer_free(r->b);
+	r->b = ring_buffer_alloc_range(0, RB_FL_OVERWRITE, 0,
+				       (unsigned long)r->mem, r->size);
+	KUNIT_ASSERT_NOT_NULL(test, r->b);
+	ring_buffer_set_clock(r->b, rbt_clock);
+	return r->b;
+}
+
+/* Consume @cpu's ring; the seeds must follow each other.  The count. */
+static unsigned long rbt_range_drain(struct kunit *test,
+				     struct trace_buffer *b, int cpu,
+				     u32 *first, u32 *last)
+{
+	struct ring_buffer_event *ev;
+	unsigned long n = 0;
+	u32 v;
+
+	while ((ev = ring_buffer_consume(b, cpu, NULL, NULL))) {
+		KUNIT_EXPECT_TRUE(test, rbt_check(ring_buffer_event_data(ev),
+						  24, *(u32 *)ring_buffer_event_data(ev)));
+		memcpy(&v, ring_buffer_event_data(ev), 4);
+		if (!n)
+			*first = v;
+		else
+			KUNIT_EXPECT_EQ(test, v, *last + 1);
+		*last = v;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A buffer attached again to its range finds the records it held, after
+ * laps of overwriting and reader swaps, the reader's sub-buffer first;
+ * writers continue after them.  And the ring with writers on the
+ * reader's sub-buffer comes back the same way.
+ */
+static void rbt_range_keeps(struct kunit *test)
+{
+	struct rbt_range *r = rbt_range_new(test);
+	struct trace_buffer *b = rbt_range_attach(test, r);
+	unsigned long kept, n;
+	u32 first = 0, last = 0, v;
+	long text, data;
+	int cpu;
+
+	KUNIT_EXPECT_FALSE(test, b->last_boot);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, 64 * PAGE_SIZE,
+						 RING_BUFFER_ALL_CPUS), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(b, 1), -EBUSY);
+
+	cpu = rbt_pin(test);
+	migrate_disable();
+	for (v = 0; v < 1000; v++)
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 24, v), 0);
+	migrate_enable();
+	KUNIT_EXPECT_GT(test, ring_buffer_overrun_cpu(b, cpu), 0);
+	for (n = 0; n < 50; n++)
+		KUNIT_ASSERT_NOT_NULL(test, ring_buffer_consume(b, cpu, NULL,
+								NULL));
+	kept = ring_buffer_entries_cpu(b, cpu);
+
+	b = rbt_range_attach(test, r);
+	KUNIT_EXPECT_TRUE(test, b->last_boot);
+	/* the same kernel: nothing moved */
+	KUNIT_EXPECT_FALSE(test, ring_buffer_last_boot_delta(b, &text, &data));
+	/* the reader's sub-buffer is shown again from its start */
+	KUNIT_EXPECT_GE(test, ring_buffer_entries_cpu(b, cpu), kept);
+	rbt_now += 100;
+	migrate_disable();
+	for (v = 1000; v < 1010; v++)
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 24, v), 0);
+	migrate_enable();
+	n = rbt_range_drain(test, b, cpu, &first, &last);
+	KUNIT_EXPECT_GE(test, n, kept + 10);
+	KUNIT_EXPECT_EQ(test, last, 1009);
+	KUNIT_EXPECT_EQ(test, first + n - 1, last);
+
+	/* all read: the writers are on the reader's sub-buffer */
+	migrate_disable();
+	for (v = 1010; v < 1015; v++)
+		KUNIT_ASSERT_EQ(test, rbt_write(b, 24, v), 0);
+	migrate_enable();
+	KUNIT_EXPECT_EQ(test, rb_range_meta_of(b, cpu)->commit,
+			rb_range_meta_of(b, cpu)->reader);
+	b = rbt_range_attach(test, r);
+	n = rbt_range_drain(test, b, cpu, &first, &last);
+	KUNIT_EXPECT_EQ(test, last, 1014);
+	KUNIT_EXPECT_GE(test, n, 5);
+}
+
+enum rbt_damage {
+	RBT_DAMAGE_CYCLE,	/* two links into one slot */
+	RBT_DAMAGE_HEAD,	/* the head is the reader's */
+	RBT_DAMAGE_SHAPE,	/* another sub-buffer count */
+	RBT_DAMAGE_COMMIT,	/* a commit past the sub-buffer */
+	RBT_DAMAGE_RECORD,	/* a record running past the commit */
+	RBT_DAMAGE_NOISE,	/* the whole part overwritten */
+	RBT_DAMAGE_NR,
+};
+
+/*
+ * A part whose meta data or records do not validate gives an empty
+ * ring, which works as any other; nothing is read from the damage.
+ */
+static void rbt_range_rejects(struct kunit *test)
+{
+	struct rbt_range *r = rbt_range_new(test);
+	struct rb_range_meta *m;
+	struct rb_data_page *dp;
+	struct trace_buffer *b;
+	u32 first = 0, last = 0, v;
+	unsigned int d;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	for (d = 0; d < RBT_DAMAGE_NR; d++) {
+		b = rbt_range_attach(test, r);
+		ring_buffer_reset(b);
+		migrate_disable();
+		for (v = 0; v < 300; v++)
+			KUNIT_ASSERT_EQ(test, rbt_write(b, 24, v), 0);
+		migrate_enable();
+		m = rb_range_meta_of(b, cpu);
+		dp = b->buffers[cpu]->sbufs[m->head]->page;
+		ring_buffer_free(b);
+		r->b = NULL;
+
+		switch (d) {
+		case RBT_DAMAGE_CYCLE:
+			m->next[m->next[m->head]] = m->head;
+			break;
+		case RBT_DAMAGE_HEAD:
+			m->head = m->reader;
+			break;
+		case RBT_DAMAGE_SHAPE:
+			m->nr_sbufs--;
+			break;
+		case RBT_DAMAGE_COMMIT:
+			local_set(&dp->commit, PAGE_SIZE);
+			break;
+		case RBT_DAMAGE_RECORD:
+			((struct ring_buffer_event *)dp->data)->type_len = 0;
+			((struct ring_buffer_event *)dp->data)->array[0] = 5000;
+			break;
+		case RBT_DAMAGE_NOISE:
+			memset(m, 0xa5, RBT_RANGE_PAGES * PAGE_SIZE);
+			break;
+		}
+
+		b = rbt_range_attach(test, r);
+		KUNIT_EXPECT_EQ_MSG(test, ring_buffer_entries_cpu(b, cpu), 0,
+				    "damage %u", d);
+		KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+		migrate_disable();
+		for (v = 0; v < 200; v++)
+			KUNIT_ASSERT_EQ(test, rbt_write(b, 24, v), 0);
+		migrate_enable();
+		KUNIT_EXPECT_EQ(test, rbt_range_drain(test, b, cpu, &first,
+						      &last), 200);
+	}
+}
+
+/* A range too small for three sub-buffers per possible CPU is refused. */
+static void rbt_range_too_small(struct kunit *test)
+{
+	unsigned long size = nr_cpu_ids * 3 * PAGE_SIZE;
+	void *mem = vzalloc(size);
+	struct trace_buffer *b;
+
+	KUNIT_ASSERT_NOT_NULL(test, mem);
+	b = ring_buffer_alloc_range(0, 0, 0, (unsigned long)mem, size);
+	KUNIT_EXPECT_NULL(test, b);
+	if (b)
+		ring_buffer_free(b);
+	vfree(mem);
+}
+
 static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_every_size),
 	KUNIT_CASE(rbt_time_extend),
@@ -1217,6 +1451,9 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_resize_reader_on_tail),
 	KUNIT_CASE(rbt_nested_lap_on_reader),
 	KUNIT_CASE(rbt_subbuf_orders),
+	KUNIT_CASE(rbt_range_keeps),
+	KUNIT_CASE(rbt_range_rejects),
+	KUNIT_CASE(rbt_range_too_small),
 	{}
 };
 

@@ -117,7 +117,8 @@ static void rb_set_mapped(struct rb_cpu *cpu, int delta)
  * @cpu_id: the CPU
  * @vma: shared, read-only
  *
- * Returns 0, -EINVAL, -EPERM (writable or private mapping), -ENOMEM.
+ * Returns 0, -EINVAL, -EPERM (writable or private mapping), -ENOMEM,
+ * -EBUSY (a persistent buffer).
  */
 int ring_buffer_map(struct trace_buffer *buffer, int cpu_id,
 		    struct vm_area_struct *vma)
@@ -130,6 +131,9 @@ int ring_buffer_map(struct trace_buffer *buffer, int cpu_id,
 
 	if (!cpu)
 		return -EINVAL;
+	/* a persistent ring's pages are not the page allocator's */
+	if (cpu->range)
+		return -EBUSY;
 	mutex_lock(&cpu->map_mutex);
 	if (cpu->user_mapped) {
 		err = rb_map_vma(cpu, vma);

@@ -126,6 +126,8 @@ swapped:
 	overrun = local_read(&cpu->overrun);
 	cpu->lost_events += overrun - cpu->last_overrun;
 	cpu->last_overrun = overrun;
+	if (cpu->range)
+		rb_range_swapped(cpu, prev);
 	rb_update_meta(cpu);
 	return true;
 }
@@ -518,7 +520,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	missed = cpu->lost_events;
 	commit = rb_commit_of(r);
 
-	if (r->read || len < commit || cpu->mapped ||
+	if (r->read || len < commit || cpu->mapped || cpu->range ||
 	    READ_ONCE(cpu->commit_sb) == r ||
 	    data_page->order != buffer->subbuf_order) {
 		u64 stamp;

@@ -96,6 +96,8 @@ static __always_inline void rb_publish_commits(struct rb_cpu *cpu)
 		 * rb_reader_sbuf().
 		 */
 		smp_store_release(&cpu->commit_sb, sb);
+		if (unlikely(cpu->range))
+			WRITE_ONCE(cpu->range->commit, sb->id);
 	}
 	/* records before the commit; pairs with rb_reader_sbuf() */
 	smp_wmb();
@@ -180,6 +182,8 @@ static bool rb_push_head(struct rb_cpu *cpu, struct rb_sbuf *sb,
 	local_add(rb_w_records(w), &cpu->overrun);
 	local_add(rb_w_off(w), &cpu->overrun_bytes);
 	local_inc(&cpu->pages_lost);
+	if (unlikely(cpu->range))
+		WRITE_ONCE(cpu->range->head, rb_link_next(nlink)->id);
 	return true;
 }
 

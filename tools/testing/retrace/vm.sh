@@ -9,7 +9,9 @@
 #               TIMEOUT seconds and the console log shows no kernel splat.
 #               guest.sh's own status is left in guest.rc for the caller.
 #   MODE=shell  an interactive shell on this terminal.
-# The console log is kept in RESULTS/console.log.
+# The console log is kept in RESULTS/console.log.  A reboot of the guest
+# ends QEMU, unless RETRACE_WARM_REBOOT=1: then QEMU resets the machine,
+# keeping its RAM, and boots the same kernel again (check-persist.sh).
 #
 # TCG runs single-threaded: with multi-threaded TCG, live code patching
 # (static keys, static calls, ftrace) races QEMU's translation cache and
@@ -34,8 +36,10 @@ mkdir -p "$mods" "$res"
 rm -f "$res/guest.rc" "$res/console.log"
 
 p9=security_model=none,multidevs=remap
+reboot=-no-reboot
+[ "${RETRACE_WARM_REBOOT:-0}" = 1 ] && reboot=
 qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 2G
-      -no-reboot -kernel "$kernel" -initrd "$initrd"
+      $reboot -kernel "$kernel" -initrd "$initrd"
       -append "console=ttyS0,115200 panic=-1 retrace.mode=$mode retrace.project=$top ${RETRACE_CMDLINE:-}"
       -virtfs "local,path=/,mount_tag=hostroot,readonly=on,$p9"
       -virtfs "local,path=$mods,mount_tag=modules,readonly=on,$p9"

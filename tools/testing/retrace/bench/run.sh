@@ -59,8 +59,9 @@ for b in $bin/*; do "\$b"; done > /tmp/results/bench.txt
 GUEST
 	echo "bench: $k ($(basename "$kout")) under -icount $icount"
 	# No KUnit at boot: its stress cases are not what is measured, and
-	# under -icount they can trip the RCU stall detector.
-	RETRACE_CMDLINE="kunit.enable=0" \
+	# under -icount they can trip the RCU stall detector.  A persistent
+	# boot instance for marker.c's persistent-buffer line.
+	RETRACE_CMDLINE="kunit.enable=0 reserve_mem=8M:4096:bench_rsv trace_instance=bench_persist@bench_rsv" \
 		"$here/../vm.sh" "$kout" "$res/$k" run 1800 -icount "$icount" || exit 1
 done
 
