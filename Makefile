@@ -14,7 +14,8 @@
 #                        full make check)
 #   make check-persist   a persistent trace instance across warm reboots
 #                        (part of a full make check); check-persist-upstream
-#                        runs it on the upstream-pending kernel
+#                        runs it on the upstream-pending kernel; KASLR=1
+#                        on kernels that move at every boot
 #   make check-upstream  the same suites on the reference kernel
 #   make upstream-pending  the reference kernel with our pending set off
 #   make check-upstream-pending  the suites on that kernel
@@ -60,7 +61,7 @@ SERIES_WORK := $(BUILD)/series-work
 # make bench also builds both kernels with tracing off (image size baseline).
 NOTRACE := $(FRAGS) $(PENDING) $(H)/configs/notrace.config
 
-.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-i386 check-persist check-persist-upstream build-i386 check-upstream bench profile stress clean
+.PHONY: all help deps assemble refresh-patches build upstream upstream-pending check-upstream-pending linkcheck layercheck series series-am series-check run demo check check-i386 check-persist check-persist-upstream build-kaslr upstream-pending-kaslr build-i386 check-upstream bench profile stress clean
 
 all: build
 
@@ -102,11 +103,21 @@ check: build $(if $(I386_IN_CHECK),build-i386)
 	$(if $(I386_IN_CHECK),$(H)/check-persist.sh retrace $(OURS) || rc=1;) \
 	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) exit $$rc
 
-check-persist: build
-	@$(H)/check-persist.sh retrace$(SUFFIX) $(OURS)
+# KASLR=1: the same test on kernels built to move at every boot
+# (configs/kaslr.config, build/out/*-kaslr).
+KSFX := $(if $(filter 1,$(KASLR)),-kaslr)
 
-check-persist-upstream: upstream-pending
-	@$(H)/check-persist.sh upstream-pending$(SUFFIX) $(UPSTREAM_P)
+check-persist: build$(KSFX)
+	@$(H)/check-persist.sh retrace$(SUFFIX)$(KSFX) $(OURS)$(KSFX)
+
+check-persist-upstream: upstream-pending$(KSFX)
+	@$(H)/check-persist.sh upstream-pending$(SUFFIX)$(KSFX) $(UPSTREAM_P)$(KSFX)
+
+build-kaslr: assemble
+	@$(H)/kbuild.sh $(TREE) $(OURS)-kaslr -retrace-kaslr $(FRAGS) $(PENDING) $(H)/configs/kaslr.config
+
+upstream-pending-kaslr: deps
+	@$(H)/kbuild.sh $(BASE) $(UPSTREAM_P)-kaslr -upstream-pending-kaslr $(FRAGS) $(PENDING) $(H)/configs/kaslr.config
 
 build-i386: assemble
 	@KBUILD_ARCH=i386 $(H)/kbuild.sh $(TREE) $(OURS_I386) -retrace $(FRAGS) $(PENDING) $(H)/configs/i386.config

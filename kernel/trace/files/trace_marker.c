@@ -108,6 +108,8 @@ static ssize_t tracing_mark_write(struct file *filp, const char __user *ubuf,
 	if (tracing_disabled || !(tr->trace_flags & TRACE_ITER_MARKERS) ||
 	    (ssize_t)cnt < 0)
 		return -EINVAL;
+	/* this boot's ip must not be printed shifted as the previous one's */
+	trace_drop_last_boot(tr);
 
 	buffer = tr->array_buffer.buffer;
 	cnt = min_t(size_t, cnt, TRACE_MARKER_MAX_SIZE);

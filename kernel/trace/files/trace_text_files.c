@@ -294,10 +294,14 @@ static void reader_truncate(struct trace_array *tr, int cpu)
 	if (tr->current_trace->print_max)
 		buf = &tr->max_buffer;
 #endif
-	if (cpu != RING_BUFFER_ALL_CPUS)
+	if (cpu != RING_BUFFER_ALL_CPUS) {
 		reader_clear_cpu(buf, cpu);
-	else
-		tracing_reset_online_cpus(buf);
+		return;
+	}
+	/* what a persistent instance kept of the previous boot goes too */
+	if (buf == &tr->array_buffer)
+		trace_drop_last_boot(tr);
+	tracing_reset_online_cpus(buf);
 }
 
 static int reader_trace_open(struct inode *inode, struct file *file)

@@ -11,7 +11,8 @@
  * The table of a build is sorted by address at link time
  * (BUILDTIME_MCOUNT_SORT); a module's is sorted here.  Address 0 in a
  * table is a site the linker discarded (a weak function overridden), and
- * gets no record.
+ * gets no record; in the kernel's table, once relocated (KASLR), such an
+ * entry holds the relocation offset instead, outside the kernel's text.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -276,8 +277,14 @@ int frec_add_table(struct module *mod, unsigned long *start,
 	/* The kernel's table is sorted when it is linked; a module's is not. */
 	if (mod || !IS_ENABLED(CONFIG_BUILDTIME_MCOUNT_SORT))
 		sort(start, end - start, sizeof(*start), frec_cmp_ip, NULL);
-	/* Sorted, the empty entries (discarded text) come first. */
-	while (start < end && !*start)
+	/*
+	 * Sorted, the entries of discarded text (weak functions overridden)
+	 * come first: 0, or in a kernel that was relocated (KASLR) 0 plus
+	 * the relocation offset, which is never kernel text.
+	 */
+	while (start < end && (!*start ||
+			       (!mod && !is_kernel_text(*start) &&
+				!is_kernel_inittext(*start))))
 		start++;
 	if (start >= end)
 		return 0;

@@ -537,6 +537,23 @@ void trace_forget_last_boot(struct trace_array *tr)
 }
 
 /**
+ * trace_drop_last_boot - drop the previous boot's records if they moved
+ * @tr: the instance
+ *
+ * For the writers of records that carry this kernel's addresses (the
+ * markers) and for a reset of the whole instance: records of the two
+ * boots must not be printed with one shift.  Process context; takes
+ * trace_types_lock only when the deltas are set.
+ */
+void trace_drop_last_boot(struct trace_array *tr)
+{
+	if (likely(!READ_ONCE(tr->text_delta) && !READ_ONCE(tr->data_delta)))
+		return;
+	guard(mutex)(&trace_types_lock);
+	trace_forget_last_boot(tr);
+}
+
+/**
  * tracing_update_buffers - get @tr's buffer ready for a first use
  * @tr: the instance
  *
