@@ -305,7 +305,8 @@ int ring_buffer_meta_seq_init(struct file *file, struct trace_buffer *buffer,
  * every CPU's; trace_forget_last_boot() drops what a persistent buffer
  * kept of the previous boot (trace_types_lock held), and
  * trace_drop_last_boot() does it when the kernel moved since, taking the
- * lock.
+ * lock then only (a test of the deltas otherwise, inline: trace_marker
+ * writes call it).
  */
 extern unsigned long trace_buf_size;
 int trace_alloc_buffers(struct trace_array *tr, unsigned long size);
@@ -314,7 +315,14 @@ int __tracing_resize_ring_buffer(struct trace_array *tr, unsigned long size,
 				 int cpu);
 void set_buffer_entries(struct array_buffer *buf, unsigned long val);
 void trace_forget_last_boot(struct trace_array *tr);
-void trace_drop_last_boot(struct trace_array *tr);
+void __trace_drop_last_boot(struct trace_array *tr);
+
+static inline void trace_drop_last_boot(struct trace_array *tr)
+{
+	if (unlikely(READ_ONCE(tr->text_delta) || READ_ONCE(tr->data_delta)))
+		__trace_drop_last_boot(tr);
+}
+
 #ifdef CONFIG_TRACER_MAX_TRACE
 /* Give @trace_buf the per-CPU sizes of @size_buf (one CPU or all). */
 int resize_buffer_duplicate_size(struct array_buffer *trace_buf,

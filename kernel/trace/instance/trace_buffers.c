@@ -537,18 +537,16 @@ void trace_forget_last_boot(struct trace_array *tr)
 }
 
 /**
- * trace_drop_last_boot - drop the previous boot's records if they moved
+ * __trace_drop_last_boot - drop the previous boot's records, if they moved
  * @tr: the instance
  *
- * For the writers of records that carry this kernel's addresses (the
- * markers) and for a reset of the whole instance: records of the two
- * boots must not be printed with one shift.  Process context; takes
- * trace_types_lock only when the deltas are set.
+ * The slow half of trace_drop_last_boot(), for the writers of records
+ * that carry this kernel's addresses (the markers) and for a reset of the
+ * whole instance: records of the two boots must not be printed with one
+ * shift.  Process context; takes trace_types_lock.
  */
-void trace_drop_last_boot(struct trace_array *tr)
+void __trace_drop_last_boot(struct trace_array *tr)
 {
-	if (likely(!READ_ONCE(tr->text_delta) && !READ_ONCE(tr->data_delta)))
-		return;
 	guard(mutex)(&trace_types_lock);
 	trace_forget_last_boot(tr);
 }

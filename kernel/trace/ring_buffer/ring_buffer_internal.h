@@ -430,10 +430,10 @@ struct trace_buffer {
 
 	/* Persistent buffers: the reserved range, see ring_buffer_range.c. */
 	unsigned long		range_start;
-	unsigned long		range_end;
 	unsigned long		range_chunk;	/* bytes of one CPU's part */
-	long			text_delta;	/* this kernel's _text minus */
-	long			data_delta;	/* ...the writer's; _sdata too */
+	/* this kernel's _text and _sdata minus those of the kept boot */
+	long			text_delta;
+	long			data_delta;
 	bool			last_boot;	/* a CPU kept a previous boot */
 	struct notifier_block	panic_nb;
 };
@@ -543,7 +543,8 @@ struct rb_sbuf *rb_range_sbuf(struct trace_buffer *buffer, int cpu,
 			      unsigned int slot);
 bool rb_range_restore(struct rb_cpu *cpu);
 void rb_range_sync(struct rb_cpu *cpu);
-void rb_range_swapped(struct rb_cpu *cpu, struct rb_sbuf *prev);
+void rb_range_swapped(struct rb_cpu *cpu, struct rb_sbuf *prev,
+		      struct rb_sbuf *r);
 void rb_range_release(struct trace_buffer *buffer);
 
 /* ring_buffer_wait.c */

@@ -93,7 +93,6 @@ int rb_range_layout(struct trace_buffer *buffer, unsigned long start,
 	if (n < 3)
 		return -EINVAL;
 	buffer->range_start = start;
-	buffer->range_end = start + size;
 	buffer->range_chunk = chunk;
 	buffer->default_pages = n - 1;
 	buffer->panic_nb.notifier_call = rb_range_panic;
@@ -161,14 +160,14 @@ void rb_range_sync(struct rb_cpu *cpu)
 }
 
 /*
- * The reader swapped: @prev now links to the old reader's sub-buffer,
- * which links to the head, and the old head is the reader's.  Under
- * reader_lock.
+ * The reader swapped: @prev now links to @r, the reader's old
+ * sub-buffer, which links to the head, and the old head is the reader's
+ * (cpu->reader).  Under reader_lock.
  */
-void rb_range_swapped(struct rb_cpu *cpu, struct rb_sbuf *prev)
+void rb_range_swapped(struct rb_cpu *cpu, struct rb_sbuf *prev,
+		      struct rb_sbuf *r)
 {
 	struct rb_range_meta *m = cpu->range;
-	struct rb_sbuf *r = cpu->head_hint;
 
 	WRITE_ONCE(m->next[r->id], rb_sb_next(r)->id);
 	WRITE_ONCE(m->next[prev->id], r->id);

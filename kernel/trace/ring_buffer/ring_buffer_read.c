@@ -127,7 +127,7 @@ swapped:
 	cpu->lost_events += overrun - cpu->last_overrun;
 	cpu->last_overrun = overrun;
 	if (cpu->range)
-		rb_range_swapped(cpu, prev);
+		rb_range_swapped(cpu, prev, r);
 	rb_update_meta(cpu);
 	return true;
 }
