@@ -101,7 +101,10 @@ I386_IN_CHECK := $(if $(strip $(T))$(filter 1,$(DEBUG)),,1)
 check: build $(if $(I386_IN_CHECK),build-i386)
 	@rc=0; $(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)" || rc=1; \
 	$(if $(I386_IN_CHECK),$(H)/check-persist.sh retrace $(OURS) || rc=1;) \
-	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) exit $$rc
+	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) \
+	if [ $$rc -ne 0 ]; then echo "check: FAILED:"; \
+		sed 's/^/  /' $(BUILD)/results/retrace$(SUFFIX)/failures.txt 2>/dev/null; fi; \
+	exit $$rc
 
 # KASLR=1: the same test on kernels built to move at every boot
 # (configs/kaslr.config, build/out/*-kaslr).

@@ -291,9 +291,9 @@ u64 ftrace_now(int cpu)
 enum buffer_reset_scope { RESET_ONE_CPU, RESET_ONLINE, RESET_ALL };
 
 /*
- * Empty @buf.  Recording is held off around the reset, and a grace
- * period lets every writer that saw it enabled finish its commit (the
- * write path runs with preemption disabled).
+ * Empty @buf.  The ring buffer holds recording off around the reset,
+ * after a grace period that lets every writer that saw it enabled
+ * finish its commit (the write path runs with preemption disabled).
  */
 static void buffer_reset(struct array_buffer *buf, enum buffer_reset_scope scope,
 			 int cpu)
@@ -303,8 +303,6 @@ static void buffer_reset(struct array_buffer *buf, enum buffer_reset_scope scope
 	if (!rb)
 		return;
 
-	ring_buffer_record_disable(rb);
-	synchronize_rcu();
 	switch (scope) {
 	case RESET_ONE_CPU:
 		ring_buffer_reset_cpu(rb, cpu);
@@ -318,7 +316,6 @@ static void buffer_reset(struct array_buffer *buf, enum buffer_reset_scope scope
 		ring_buffer_reset(rb);
 		break;
 	}
-	ring_buffer_record_enable(rb);
 }
 
 /** tracing_reset_cpu - empty one CPU of @buf */

@@ -164,8 +164,12 @@ wait $mon 2>/dev/null
 echo "== $name (linux $ver): results in $res"
 "$here/report.py" "$res" "$here/expected" "$suites" "$full"
 read -r p f < "$res/summary.counts" || { p=0; f=0; }
+# failures.txt: one line per failure (report.py's, then these), which
+# make check prints again at its very end.
+touch "$res/failures.txt"
 if [ $vmrc -ne 0 ]; then
 	echo "guest        FAIL (see above)"
+	echo "guest: FAIL: a splat, a hang or no guest.rc (console.log)" >> "$res/failures.txt"
 	f=$((f + 1))
 else
 	echo "guest        clean log, powered off by itself"
@@ -183,6 +187,7 @@ static_check() {
 	else
 		echo "$label FAIL:"
 		sed 's/^/  /' "$res/$tool.txt"
+		echo "$tool: FAIL ($tool.txt)" >> "$res/failures.txt"
 		f=$((f + 1))
 	fi
 }
@@ -198,6 +203,7 @@ if [ -z "$sel" ] && [ "$name" = retrace ]; then
 fi
 if [ "$grc" != 0 ] && [ $vmrc -eq 0 ]; then
 	echo "guest        FAIL: guest.sh exited $grc"
+	echo "guest: FAIL: guest.sh exited $grc" >> "$res/failures.txt"
 	f=$((f + 1))
 fi
 echo "$p passed, $f failed"

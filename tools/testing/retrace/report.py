@@ -160,6 +160,9 @@ def main():
         print(line)
     for n in notes:
         print(n)
+    # check.sh adds its own failures; make check prints the file last.
+    with open(os.path.join(res, "failures.txt"), "w") as fh:
+        fh.writelines(n.strip() + "\n" for n in notes if " FAIL" in n or "not in expected" in n)
     return tp, tf
 
 
