@@ -162,11 +162,11 @@ unsigned long ring_buffer_overruns(struct trace_buffer *buffer);
 unsigned long ring_buffer_entries(struct trace_buffer *buffer);
 
 /* Recording switches: disable/enable count, off/on do not */
-void ring_buffer_record_off(struct trace_buffer *buffer);
+bool ring_buffer_record_off(struct trace_buffer *buffer);
 void ring_buffer_record_disable(struct trace_buffer *buffer);
 bool ring_buffer_record_is_on(struct trace_buffer *buffer);
 void ring_buffer_record_disable_cpu(struct trace_buffer *buffer, int cpu);
-void ring_buffer_record_on(struct trace_buffer *buffer);
+bool ring_buffer_record_on(struct trace_buffer *buffer);
 void ring_buffer_record_enable(struct trace_buffer *buffer);
 bool ring_buffer_record_is_set_on(struct trace_buffer *buffer);
 void ring_buffer_record_enable_cpu(struct trace_buffer *buffer, int cpu);

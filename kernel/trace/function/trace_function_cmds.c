@@ -5,8 +5,9 @@
  * entered (Documentation/trace/ftrace.rst, "Filter commands"):
  *
  *   traceon[:N] traceoff[:N]   turn the instance's tracing on/off; a
- *                              count is spent only by a call that
- *                              changes the state
+ *                              count is spent only by the call that
+ *                              changes the state (of CPUs racing to
+ *                              change it, one)
  *   stacktrace[:N]             a stack record (while tracing is on)
  *   snapshot[:N]               take a snapshot
  *   dump / cpudump             print the buffers (all CPUs, once; this
@@ -102,6 +103,23 @@ static bool tfc_spend(struct tfunc_probe *p, unsigned long ip)
 	return true;
 }
 
+/*
+ * Give back a unit tfc_spend() took for a change another CPU made
+ * first.  While it was out the count read one lower: a CPU that found
+ * it spent skipped, rightly, since the change it wanted was being made.
+ */
+static void tfc_refund(struct tfunc_probe *p, unsigned long ip)
+{
+	struct ftrace_func_entry *e = fhash_lookup(p->counts, ip);
+	unsigned long left;
+
+	if (!e)
+		return;
+	left = READ_ONCE(e->direct);
+	while (!try_cmpxchg(&e->direct, &left, left + 1))
+		;
+}
+
 /* The event commands: is the event already where this one would put it? */
 static bool tfc_event_as_wanted(struct tfunc_probe *p)
 {
@@ -111,26 +129,17 @@ static bool tfc_event_as_wanted(struct tfunc_probe *p)
 }
 
 /*
- * Move the event where this command puts it (@back: where it was): true
- * for the one call that moved it, so that two CPUs passing
- * tfc_event_as_wanted() together spend one count, not two.
+ * Move the event where this command puts it: true for the one call that
+ * moved it, so that of two CPUs passing tfc_event_as_wanted() together
+ * one spends a count, not both.
  */
-static bool tfc_event_move(struct tfunc_probe *p, bool back)
+static bool tfc_event_move(struct tfunc_probe *p)
 {
 	unsigned long *flags = &p->file->flags;
-	bool enable = p->kind == TFC_ENABLE_EVENT;
 
-	if (enable != back)
+	if (p->kind == TFC_ENABLE_EVENT)
 		return test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
 	return !test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, flags);
-}
-
-/* A counted command with nothing left to spend (a peek, any context). */
-static bool tfc_spent(struct tfunc_probe *p, unsigned long ip)
-{
-	struct ftrace_func_entry *e = fhash_lookup(p->counts, ip);
-
-	return !e || !READ_ONCE(e->direct);
 }
 
 static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
@@ -138,6 +147,7 @@ static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
 {
 	struct tfunc_probe *p = container_of(op, struct tfunc_probe, ops);
 	struct trace_array *tr = p->tr;
+	bool on;
 	int bit;
 
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
@@ -147,15 +157,15 @@ static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
 	switch (p->kind) {
 	case TFC_TRACEON:
 	case TFC_TRACEOFF:
+		on = p->kind == TFC_TRACEON;
 		/* Nothing to change: no count is spent. */
-		if (tracer_tracing_is_on(tr) == !(p->kind == TFC_TRACEOFF))
+		if (tracer_tracing_is_on(tr) == on)
 			break;
 		if (p->counted && !tfc_spend(p, ip))
 			break;
-		if (p->kind == TFC_TRACEON)
-			tracer_tracing_on(tr);
-		else
-			tracer_tracing_off(tr);
+		/* Another CPU made the change first: the unit goes back. */
+		if (!tracer_tracing_switch(tr, on) && p->counted)
+			tfc_refund(p, ip);
 		break;
 	case TFC_STACKTRACE:
 		if (!tracer_tracing_is_on(tr))
@@ -179,14 +189,13 @@ static void notrace tfc_call(unsigned long ip, unsigned long parent_ip,
 		break;
 	case TFC_ENABLE_EVENT:
 	case TFC_DISABLE_EVENT:
-		if (tfc_event_as_wanted(p) || (p->counted && tfc_spent(p, ip)))
+		if (tfc_event_as_wanted(p))
 			break;
-		/* Only the call that moves the event spends a count. */
-		if (!tfc_event_move(p, false))
-			break;
-		/* Spent meanwhile by another move: put it back. */
 		if (p->counted && !tfc_spend(p, ip))
-			tfc_event_move(p, true);
+			break;
+		/* Another CPU moved the event first: the unit goes back. */
+		if (!tfc_event_move(p) && p->counted)
+			tfc_refund(p, ip);
 		break;
 	}
 	ftrace_test_recursion_unlock(bit);

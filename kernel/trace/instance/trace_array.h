@@ -272,6 +272,7 @@ extern cpumask_var_t __read_mostly tracing_buffer_mask;
 bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
+bool tracer_tracing_switch(struct trace_array *tr, bool on);
 int tracing_is_enabled(void);
 bool tracing_is_disabled(void);
 int is_tracing_stopped(void);

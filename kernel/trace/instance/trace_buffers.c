@@ -98,16 +98,19 @@ static u64 buffer_now(struct array_buffer *buf, int cpu)
  * for it before the buffer exists (early boot parameters) and that fast
  * paths read without a lock (tracing_is_enabled()).
  */
-static void live_record_switch(struct trace_array *tr, bool on)
+static bool live_record_switch(struct trace_array *tr, bool on)
 {
 	struct trace_buffer *rb = tr->array_buffer.buffer;
+	bool changed;
 
-	if (rb && on)
-		ring_buffer_record_on(rb);
-	else if (rb)
-		ring_buffer_record_off(rb);
+	if (rb)
+		changed = on ? ring_buffer_record_on(rb) :
+			       ring_buffer_record_off(rb);
+	else
+		changed = READ_ONCE(tr->buffer_disabled) == on;
 	WRITE_ONCE(tr->buffer_disabled, !on);
 	smp_wmb();	/* pairs with the smp_rmb() of tracing_is_enabled() */
+	return changed;
 }
 
 /**
@@ -132,6 +135,23 @@ void tracer_tracing_on(struct trace_array *tr)
 void tracer_tracing_off(struct trace_array *tr)
 {
 	live_record_switch(tr, false);
+}
+
+/**
+ * tracer_tracing_switch - switch @tr's live buffer on or off
+ * @tr: the instance
+ * @on: the state wanted
+ *
+ * Any context, NMI included.  Of calls racing to make the same change,
+ * one is told it made it (the ring buffer's switch is a test-and-set),
+ * so that a caller that pays for a change (the counted traceon and
+ * traceoff function commands) pays once.
+ *
+ * Return: true if this call changed the state.
+ */
+bool tracer_tracing_switch(struct trace_array *tr, bool on)
+{
+	return live_record_switch(tr, on);
 }
 
 /**

@@ -828,10 +828,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_is_on);
  * @buffer: the buffer
  *
  * Independent of record_disable/enable.
+ *
+ * Return: true if recording was on (this call turned it off).
  */
-void ring_buffer_record_off(struct trace_buffer *buffer)
+bool ring_buffer_record_off(struct trace_buffer *buffer)
 {
-	atomic_or(RB_OFF, &buffer->record_disabled);
+	return !(atomic_fetch_or(RB_OFF, &buffer->record_disabled) & RB_OFF);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_off);
 
@@ -848,10 +850,12 @@ EXPORT_SYMBOL_GPL(ring_buffer_record_is_set_on);
 /**
  * ring_buffer_record_on - undo ring_buffer_record_off()
  * @buffer: the buffer
+ *
+ * Return: true if recording was off (this call turned it on).
  */
-void ring_buffer_record_on(struct trace_buffer *buffer)
+bool ring_buffer_record_on(struct trace_buffer *buffer)
 {
-	atomic_andnot(RB_OFF, &buffer->record_disabled);
+	return atomic_fetch_andnot(RB_OFF, &buffer->record_disabled) & RB_OFF;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_record_on);
 
