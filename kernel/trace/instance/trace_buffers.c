@@ -93,12 +93,22 @@ static u64 buffer_now(struct array_buffer *buf, int cpu)
  * On and off
  */
 
-/*
- * Flip the ring buffer's own switch, and the mirror flag that stands in
+/**
+ * tracer_tracing_switch - switch @tr's live buffer on or off
+ * @tr: the instance
+ * @on: the state wanted
+ *
+ * Flips the ring buffer's own switch, and the mirror flag that stands in
  * for it before the buffer exists (early boot parameters) and that fast
- * paths read without a lock (tracing_is_enabled()).
+ * paths read without a lock (tracing_is_enabled()).  Any context, NMI
+ * included.  Of calls racing to make the same change, one is told it
+ * made it (the ring buffer's switch is a test-and-set), so that a caller
+ * that pays for a change (the counted traceon and traceoff function
+ * commands) pays once.
+ *
+ * Return: true if this call changed the state.
  */
-static bool live_record_switch(struct trace_array *tr, bool on)
+bool tracer_tracing_switch(struct trace_array *tr, bool on)
 {
 	struct trace_buffer *rb = tr->array_buffer.buffer;
 	bool changed;
@@ -122,7 +132,7 @@ static bool live_record_switch(struct trace_array *tr, bool on)
  */
 void tracer_tracing_on(struct trace_array *tr)
 {
-	live_record_switch(tr, true);
+	tracer_tracing_switch(tr, true);
 }
 
 /**
@@ -134,24 +144,7 @@ void tracer_tracing_on(struct trace_array *tr)
  */
 void tracer_tracing_off(struct trace_array *tr)
 {
-	live_record_switch(tr, false);
-}
-
-/**
- * tracer_tracing_switch - switch @tr's live buffer on or off
- * @tr: the instance
- * @on: the state wanted
- *
- * Any context, NMI included.  Of calls racing to make the same change,
- * one is told it made it (the ring buffer's switch is a test-and-set),
- * so that a caller that pays for a change (the counted traceon and
- * traceoff function commands) pays once.
- *
- * Return: true if this call changed the state.
- */
-bool tracer_tracing_switch(struct trace_array *tr, bool on)
-{
-	return live_record_switch(tr, on);
+	tracer_tracing_switch(tr, false);
 }
 
 /**

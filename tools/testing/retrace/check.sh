@@ -47,6 +47,16 @@ for w in ${sel//,/ }; do
 	esac
 done
 
+# failures.txt: one line per failure, which make check prints again at
+# its very end: from the setup below (setup_fail), report.py, and the
+# verdicts after the guest.  A stale one never survives into this run.
+rm -f "$res/failures.txt"
+setup_fail() {
+	mkdir -p "$res"
+	echo "check: FAIL: $1" >&2
+	echo "setup: FAIL: $1" >> "$res/failures.txt"
+}
+
 ver="$(make -s -C "$src" kernelversion)"
 echo "check: $name: linux $ver from $src"
 
@@ -64,7 +74,7 @@ build_selftests() {
 	mkdir -p "$d"
 	if ! make -s -C "$src/tools/testing/selftests/$1" OUTPUT="$d" \
 		KHDR_INCLUDES="-isystem $kout/usr/include" >"$d/build.log" 2>&1; then
-		echo "check: FAIL: $1 selftests do not build:" >&2
+		setup_fail "$1 selftests do not build:"
 		tail -n 20 "$d/build.log" >&2
 		echo "0 passed, 1 failed"
 		exit 1
@@ -92,7 +102,7 @@ build_retrace_selftests() {
 		[ "$b" = example ] && b=user_events_example
 		if ! gcc -O2 -g -Wall -isystem "$kout/usr/include" \
 			-o "$st/$b" "$c" >>"$st/build.log" 2>&1; then
-			echo "check: FAIL: $c does not build:" >&2
+			setup_fail "$c does not build:"
 			tail -n 20 "$st/build.log" >&2
 			echo "0 passed, 1 failed"
 			exit 1
@@ -118,7 +128,7 @@ if [ $want_ref -eq 1 ]; then
 	upk=$top/build/out/upstream-pending${name#retrace}
 	refev=$top/build/results/refevents/$(basename "$upk")/current/ref
 	if ! make -s -C "$top" upstream-pending $dbg || ! "$here/refevents.sh" "$upk" "$top/build/base"; then
-		echo "check: FAIL: no reference events for selftests/retrace/events_identity.sh" >&2
+		setup_fail "no reference events for selftests/retrace/events_identity.sh"
 		echo "0 passed, 1 failed"
 		exit 1
 	fi
@@ -164,8 +174,6 @@ wait $mon 2>/dev/null
 echo "== $name (linux $ver): results in $res"
 "$here/report.py" "$res" "$here/expected" "$suites" "$full"
 read -r p f < "$res/summary.counts" || { p=0; f=0; }
-# failures.txt: one line per failure (report.py's, then these), which
-# make check prints again at its very end.
 touch "$res/failures.txt"
 if [ $vmrc -ne 0 ]; then
 	echo "guest        FAIL (see above)"
