@@ -206,13 +206,35 @@ trace_trigger_soft_disabled(struct trace_event_file *file)
 }
 
 /*
- * Histogram triggers wake "hist" file pollers after a hit.  They are
- * pending (not built), so nothing waits: an empty inline; the wait
- * queue comes back with them.
+ * Readers polling events' "hist" files.  A histogram hit, in any
+ * context, queues @wake only when someone waits; its handler wakes
+ * @waiting.  The registry owns them (trace_event_dirs.c: it also wakes
+ * the pollers of an event file being removed).
  */
+#ifdef CONFIG_HIST_TRIGGERS
+#include <linux/irq_work.h>
+#include <linux/wait.h>
+
+struct hist_pollers {
+	wait_queue_head_t	waiting;
+	struct irq_work		wake;
+};
+
+extern struct hist_pollers hist_pollers;
+
+static inline void hist_poll_wakeup(void)
+{
+	if (unlikely(wq_has_sleeper(&hist_pollers.waiting)))
+		irq_work_queue(&hist_pollers.wake);
+}
+
+/* A poll() of a hist file waits here. */
+#define hist_poll_wait(filp, pt)	poll_wait(filp, &hist_pollers.waiting, pt)
+#else
 static inline void hist_poll_wakeup(void)
 {
 }
+#endif
 
 /* ---- task names and tgids (kernel/trace/lib/trace_cmdline.c) --------------- */
 

@@ -17,7 +17,9 @@
  *   trace_init()           after the workqueues: the parts of an
  *                          instance (instance_parts_register()), the
  *                          built-in event calls (trace_event_init()), the
- *                          triggers (trigger_boot_init(): trace_trigger=),
+ *                          trigger commands (trigger_boot_init(), then
+ *                          hist_boot_init()) and trace_trigger=
+ *                          (trigger_boot_apply()),
  *                          the events of trace_event=
  *                          (trace_event_boot_enable()), then the
  *                          trace_instance= instances with their events;
@@ -100,6 +102,7 @@
 #include "fs/trace_fs.h"
 #include "ftrace/ftrace_rec.h"
 #include "function/trace_function.h"
+#include "hist/trace_hist.h"
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
 #include "messages/trace_errlog.h"
@@ -635,14 +638,16 @@ static void __init instance_parts_register(void)
  *
  * Called by start_kernel() once workqueues exist.  The events' boot runs
  * in three steps, in this order: the registry's calls and global files,
- * the triggers (trace_trigger= on those files), the events enabled by
- * trace_event=.
+ * the triggers (every command, then trace_trigger= on those files), the
+ * events enabled by trace_event=.
  */
 void __init trace_init(void)
 {
 	instance_parts_register();
 	trace_event_init();
 	trigger_boot_init();
+	hist_boot_init();
+	trigger_boot_apply();
 	trace_event_boot_enable();
 	if (boot_instances.len)
 		enable_instances();

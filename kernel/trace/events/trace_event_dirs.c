@@ -52,6 +52,19 @@
 
 struct kmem_cache *evreg_file_cache;
 
+#ifdef CONFIG_HIST_TRIGGERS
+/* The pollers of "hist" files (trace_events_file.h). */
+static void hist_pollers_wake(struct irq_work *work)
+{
+	wake_up_all(&hist_pollers.waiting);
+}
+
+struct hist_pollers hist_pollers = {
+	.waiting	= __WAIT_QUEUE_HEAD_INITIALIZER(hist_pollers.waiting),
+	.wake		= IRQ_WORK_INIT(hist_pollers_wake),
+};
+#endif
+
 /* Every system name ever used and still referenced.  event_mutex. */
 static LIST_HEAD(evreg_systems);
 

@@ -53,7 +53,7 @@ static __always_inline void trig_fire(struct event_trigger_data *data,
 
 /* What one instance does about one hit of its event. */
 enum trig_verdict {
-	TRIG_SKIP,	/* its filter rejects the record */
+	TRIG_SKIP,	/* paused, or its filter rejects the record */
 	TRIG_RUN,	/* fire it now */
 	TRIG_DEFER,	/* fire it after the record is committed */
 };
@@ -63,6 +63,8 @@ trig_judge(struct event_trigger_data *data, void *rec)
 {
 	struct event_filter *filter;
 
+	if (READ_ONCE(data->paused))
+		return TRIG_SKIP;
 	filter = rcu_dereference_sched(data->filter);
 	/*
 	 * No record: the probe saw TRIGGER_COND clear.  An instance that

@@ -270,17 +270,21 @@ static void opts_kunit_set_flag_veto(struct kunit *test)
 /*
  * README strings ftracetest requires, and the capability behind each (as
  * 6.12 prints them: the dynamic-event formats but "dynamic_events" itself
- * are in the probe events' part; s: also needs histograms).
+ * are in the probe events' part; s: also needs synthetic events).  The
+ * histograms' handlers (onchange(), snapshot()) come with synthetic
+ * events.
  */
 static const struct {
 	const char *text;
 	bool built;
 } opts_kunit_readme[] = {
 	{ "[gid=<gid>]", true },
-	{ "snapshot()", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
-	{ "onchange(var)", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
+	{ "snapshot()", IS_ENABLED(CONFIG_SYNTH_EVENTS) },
+	{ "onchange(var)", IS_ENABLED(CONFIG_SYNTH_EVENTS) },
 	{ "common_stacktrace", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
-	{ "s:[synthetic/]", IS_ENABLED(CONFIG_HIST_TRIGGERS) &&
+	{ "<var1>=<field|var_ref|numeric_literal>",
+	  IS_ENABLED(CONFIG_HIST_TRIGGERS) },
+	{ "s:[synthetic/]", IS_ENABLED(CONFIG_SYNTH_EVENTS) &&
 			     IS_ENABLED(CONFIG_PROBE_EVENTS) },
 	{ "' >> synthetic_events", IS_ENABLED(CONFIG_HIST_TRIGGERS) &&
 				    IS_ENABLED(CONFIG_SYNTH_EVENTS) },

@@ -11,10 +11,9 @@
  * The pieces, bottom up:
  *
  *  - Commands (struct event_command, trace_trigger.h) are registered
- *    once at boot into trig_cmds.  The histogram code (trace_events_hist.c)
- *    registers hist, enable_hist and disable_hist through the same API and
- *    builds on the helpers exported here (trigger_data_alloc(),
- *    event_enable_trigger_parse(), set_trigger_filter()...).
+ *    once at boot into trig_cmds.  The histograms (kernel/trace/hist/)
+ *    register hist through the same API and build on the helpers
+ *    exported here (trigger_data_alloc(), set_trigger_filter()...).
  *
  *  - A trigger instance is a struct event_trigger_data on the RCU list
  *    file->triggers of the event that fires it.  The list, the flags

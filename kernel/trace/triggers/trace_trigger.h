@@ -33,7 +33,10 @@ enum {
 /*
  * One trigger on one event file.  @count is what is left of its ":N"
  * (-1: unlimited); @ref counts the trigger list's hold and the init
- * op's; @filter its own "if" filter (RCU).
+ * op's; @filter its own "if" filter (RCU).  A @paused instance is
+ * skipped by the fire path: histograms pause and continue (":pause",
+ * ":cont", enable_hist and disable_hist, this last from the fire path;
+ * read and written with READ_ONCE/WRITE_ONCE).
  */
 struct event_trigger_data {
 	struct list_head		list;
@@ -41,6 +44,7 @@ struct event_trigger_data {
 	unsigned long			count;
 	int				flags;
 	int				ref;
+	bool				paused;
 	struct event_filter __rcu	*filter;
 	char				*filter_str;
 	void				*private_data;
@@ -135,26 +139,24 @@ static inline bool event_command_needs_rec(struct event_command *cmd_ops)
 /* Commands (event_mutex taken inside). */
 int register_event_command(struct event_command *cmd);
 int unregister_event_command(struct event_command *cmd);
-#ifdef CONFIG_HIST_TRIGGERS
-int register_trigger_hist_cmd(void);
-int register_trigger_hist_enable_disable_cmds(void);
-#else
-static inline int register_trigger_hist_cmd(void) { return 0; }
-static inline int register_trigger_hist_enable_disable_cmds(void) { return 0; }
-#endif
 
 /* A line of a trigger file applied from the kernel (event_mutex held). */
 int trigger_process_regex(struct trace_event_file *file, char *buff);
 
 /*
- * The triggers' boot (trace_trigger_cmds.c): commands, the trigger file,
- * trace_trigger=.  Called by trace_init() between trace_event_init() and
- * trace_event_boot_enable().
+ * The triggers' boot (trace_trigger_cmds.c), called by trace_init()
+ * between trace_event_init() and trace_event_boot_enable():
+ * trigger_boot_init() registers the built-in commands, the trigger file
+ * and the instance teardown; trigger_boot_apply() applies
+ * trace_trigger=, once the commands of the components above (hist) are
+ * registered too.
  */
 #ifdef CONFIG_EVENT_TRACING
 void trigger_boot_init(void);
+void trigger_boot_apply(void);
 #else
 static inline void trigger_boot_init(void) { }
+static inline void trigger_boot_apply(void) { }
 #endif
 
 /* Building blocks of a command's parse op (event_mutex held). */

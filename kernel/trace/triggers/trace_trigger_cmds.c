@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The built-in trigger commands: traceon, traceoff, snapshot, stacktrace,
- * enable_event and disable_event, and the triggers' boot: registration
- * of the commands, of the trigger file and instance teardown with the
- * registry, and trace_trigger= (trigger_boot_init()).  The
- * enable/disable parse, print, reg, unreg and free are exported: the
- * histogram code builds enable_hist/disable_hist from them.
+ * enable_event and disable_event (and, with histograms, enable_hist and
+ * disable_hist, which pause and continue them), and the triggers' boot:
+ * registration of the commands, of the trigger file and instance
+ * teardown with the registry (trigger_boot_init()), and trace_trigger=
+ * (trigger_boot_apply()).
  *
  * Every function here runs in process context with event_mutex held,
  * except the @trigger and @count_func callbacks, which run on the fire
@@ -521,11 +521,61 @@ void event_enable_unregister_trigger(char *glob, struct event_trigger_data *test
 static struct event_command trig_cmd_enable = TRIG_ENABLE_CMD(ENABLE_EVENT_STR);
 static struct event_command trig_cmd_disable = TRIG_ENABLE_CMD(DISABLE_EVENT_STR);
 
+#ifdef CONFIG_HIST_TRIGGERS
+/*
+ * enable_hist/disable_hist: continue or pause every histogram of the
+ * target, as a ":cont" or ":pause" line would.  Any context: only the
+ * instances' paused flags change, and the target's list is walked
+ * under the probe's RCU read side.
+ */
+static void trig_hist_enable_fire(struct event_trigger_data *data,
+				  struct trace_buffer *buffer, void *rec,
+				  struct ring_buffer_event *event)
+{
+	struct enable_trigger_data *ed = data->private_data;
+	struct event_trigger_data *each;
+
+	list_for_each_entry_rcu(each, &ed->file->triggers, list)
+		if (each->cmd_ops->trigger_type == ETT_EVENT_HIST)
+			WRITE_ONCE(each->paused, !ed->enable);
+}
+
+/* A truncating open drops every enable_hist/disable_hist of the event. */
+static void trig_hist_enable_unreg_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *next;
+
+	list_for_each_entry_safe(data, next, &file->triggers, list)
+		if (data->cmd_ops->trigger_type == ETT_HIST_ENABLE)
+			trig_detach(file, data);
+}
+
+#define TRIG_HIST_ENABLE_CMD(cmd_name)					\
+	{								\
+		.name = cmd_name, .trigger_type = ETT_HIST_ENABLE,	\
+		.trigger = trig_hist_enable_fire,			\
+		.count_func = event_trigger_count,			\
+		.parse = event_enable_trigger_parse,			\
+		.print = event_enable_trigger_print,			\
+		.reg = event_enable_register_trigger,			\
+		.unreg = event_enable_unregister_trigger,		\
+		.unreg_all = trig_hist_enable_unreg_all,		\
+		.set_filter = set_trigger_filter,			\
+		.init = event_trigger_init,				\
+		.free = event_enable_trigger_free,			\
+	}
+
+static struct event_command trig_cmd_hist_enable =
+	TRIG_HIST_ENABLE_CMD(ENABLE_HIST_STR);
+static struct event_command trig_cmd_hist_disable =
+	TRIG_HIST_ENABLE_CMD(DISABLE_HIST_STR);
+#endif
+
 /* ---- boot -------------------------------------------------------------- */
 
 /*
  * Registration order is the order "# Available triggers:" lists: the
- * commands of this file, then the histogram ones.
+ * commands of this file, then "hist" (hist_boot_init()).
  */
 static struct event_command *const trig_builtin[] __initconst = {
 	&trig_cmd_traceon,
@@ -538,6 +588,10 @@ static struct event_command *const trig_builtin[] __initconst = {
 #endif
 	&trig_cmd_enable,
 	&trig_cmd_disable,
+#ifdef CONFIG_HIST_TRIGGERS
+	&trig_cmd_hist_enable,
+	&trig_cmd_hist_disable,
+#endif
 };
 
 /* Every command; one that fails to register warns and is left out. */
@@ -547,9 +601,6 @@ static __init void register_trigger_cmds(void)
 
 	for (i = 0; i < ARRAY_SIZE(trig_builtin); i++)
 		WARN_ON(register_event_command(trig_builtin[i]) < 0);
-
-	register_trigger_hist_enable_disable_cmds();
-	register_trigger_hist_cmd();
 }
 
 /*
@@ -628,22 +679,30 @@ static struct evreg_instance_ops trig_instance_ops = {
 /**
  * trigger_boot_init - the triggers' part of the boot
  *
- * Registers the commands, the trigger file of the registry's event
- * directories and the instance teardown, then applies trace_trigger= to
- * the global instance's files.  Called from trace_init() (start_kernel(),
- * before any initcall) between trace_event_init(), which made those
- * files, and trace_event_boot_enable(): the triggers are in place before
- * trace_event= enables the first event, and before any event directory
- * exists.
+ * Registers the built-in commands, the trigger file of the registry's
+ * event directories and the instance teardown.  Called from trace_init()
+ * (start_kernel(), before any initcall) after trace_event_init() and
+ * before any event directory exists.
  */
 void __init trigger_boot_init(void)
+{
+	register_trigger_cmds();
+	WARN_ON(evreg_register_event_file(EVREG_EVENT_TRIGGER, &trig_dir_file));
+	evreg_register_instance_ops(&trig_instance_ops);
+}
+
+/**
+ * trigger_boot_apply - apply trace_trigger= to the global instance
+ *
+ * Called from trace_init() once every command is registered (the
+ * built-in ones and hist) and before trace_event_boot_enable(): the
+ * triggers are in place before trace_event= enables the first event.
+ */
+void __init trigger_boot_apply(void)
 {
 	struct trace_array *tr = top_trace_array();
 	struct trace_event_file *file;
 
-	register_trigger_cmds();
-	WARN_ON(evreg_register_event_file(EVREG_EVENT_TRIGGER, &trig_dir_file));
-	evreg_register_instance_ops(&trig_instance_ops);
 	if (!tr)
 		return;
 	list_for_each_entry(file, &tr->events, list)

@@ -1,0 +1,531 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "hist" trigger command: what a "hist:..." line written to an
+ * event's trigger file does, and the boot of the histograms.
+ *
+ * A line either defines a new histogram, or acts on one the event
+ * already has: "!hist:DEF" removes it, "hist:DEF:pause" pauses it,
+ * ":cont" lets it run again, ":clear" empties it.  An existing
+ * histogram is found by its definition (same fields, modifiers, sort,
+ * name and filter), as upstream finds it.
+ *
+ * Named histograms ("name=NAME") sum into one store: the first
+ * definition of a name makes its map, later ones on any event of the
+ * instance must match that definition (their fields compared by name,
+ * type, size and sign) and join.  Each keeps its own fields, so each
+ * reads its own event's record layout.  The store, and the first
+ * definition with it, go with the last histogram of the name.
+ *
+ * Lifetime of a histogram: the trigger list holds its one reference;
+ * when it is dropped the instance waits for the probes
+ * (trigger_data_free()), then its definition, and with the last user
+ * its store, are freed.
+ *
+ * Context: process, event_mutex held, except hist_fire() (hist_fire.c).
+ */
+
+#include <linux/init.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#include "events/trace_event.h"
+#include "fs/trace_fs.h"
+#include "instance/trace_array.h"
+#include "tracers/trace_opts.h"
+#include "triggers/trace_trigger.h"
+#include "hist_internal.h"
+#include "trace_hist.h"
+
+/* Stores of named histograms (event_mutex). */
+static LIST_HEAD(hist_named_stores);
+
+static struct hist_store *hist_named_find(const char *name)
+{
+	struct hist_store *store;
+
+	list_for_each_entry(store, &hist_named_stores, list)
+		if (!strcmp(store->name, name))
+			return store;
+	return NULL;
+}
+
+/* ---- matching ---------------------------------------------------------- */
+
+static bool hist_same_event_field(const struct ftrace_event_field *a,
+				  const struct ftrace_event_field *b)
+{
+	if (a == b)
+		return true;
+	if (!a || !b)
+		return false;
+	return !strcmp(a->name, b->name) && !strcmp(a->type, b->type) &&
+	       a->size == b->size && a->is_signed == b->is_signed;
+}
+
+static bool hist_same_filter(const struct event_trigger_data *a,
+			     const struct event_trigger_data *b)
+{
+	if (!a->filter_str || !b->filter_str)
+		return !a->filter_str == !b->filter_str;
+	return !strcmp(a->filter_str, b->filter_str);
+}
+
+/*
+ * Whether @a and @b define the same histogram: the same fields with the
+ * same modifiers, key layout and variable names, the same sort order,
+ * and (unless @any_filter) the same filter.
+ */
+static bool hist_same(const struct hist_data *a, const struct hist_data *b,
+		      const struct event_trigger_data *da,
+		      const struct event_trigger_data *db, bool any_filter)
+{
+	const struct hist_field *fa, *fb;
+	unsigned int i;
+
+	if (a->n_vals != b->n_vals || a->n_fields != b->n_fields ||
+	    a->n_sort_keys != b->n_sort_keys)
+		return false;
+	if (!any_filter && !hist_same_filter(da, db))
+		return false;
+	for (i = 0; i < a->n_fields; i++) {
+		fa = a->fields[i];
+		fb = b->fields[i];
+		if (fa->flags != fb->flags || fa->key_off != fb->key_off ||
+		    fa->size != fb->size || fa->is_signed != fb->is_signed ||
+		    !hist_same_event_field(fa->field, fb->field))
+			return false;
+		if (!fa->var_name != !fb->var_name ||
+		    (fa->var_name && strcmp(fa->var_name, fb->var_name)))
+			return false;
+	}
+	for (i = 0; i < a->n_sort_keys; i++)
+		if (a->sort_keys[i].field_idx != b->sort_keys[i].field_idx ||
+		    a->sort_keys[i].descending != b->sort_keys[i].descending)
+			return false;
+	return true;
+}
+
+/*
+ * The histogram of @file that @data (not registered) describes: same
+ * definition, same filter, and the same store if @data is named (an
+ * unnamed line never finds a named histogram, nor the reverse).
+ */
+static struct event_trigger_data *hist_find(struct trace_event_file *file,
+					    struct event_trigger_data *data)
+{
+	struct hist_data *hd = data->private_data, *other;
+	struct hist_store *store = NULL;
+	struct event_trigger_data *each;
+
+	if (hd->attrs->name)
+		store = hist_named_find(hd->attrs->name);
+	list_for_each_entry(each, &file->triggers, list) {
+		if (each->cmd_ops->trigger_type != ETT_EVENT_HIST)
+			continue;
+		other = each->private_data;
+		if (!other->store->name != !store)
+			continue;
+		if (store && other->store != store)
+			continue;
+		if (hist_same(hd, other, data, each, false))
+			return each;
+	}
+	return NULL;
+}
+
+/* ---- life cycle -------------------------------------------------------- */
+
+/* Empty @store's map; its histograms skip their hits meanwhile. */
+static void hist_store_clear(struct hist_store *store)
+{
+	WRITE_ONCE(store->clearing, true);
+	tracepoint_synchronize_unregister();
+	tracing_map_clear(store->map);
+	WRITE_ONCE(store->clearing, false);
+}
+
+/*
+ * Give @hd a store: join the named one, or make its own from @hd's map
+ * (allocated here).  Return: 0, -EINVAL (a named mismatch), -ENOMEM.
+ */
+static int hist_store_attach(struct hist_ctx *ctx, struct hist_data *hd,
+			     struct event_trigger_data *data)
+{
+	struct hist_store *store = NULL;
+	int err;
+
+	if (hd->attrs->name)
+		store = hist_named_find(hd->attrs->name);
+	if (store) {
+		tracing_map_destroy(hd->map);
+		hd->map = store->map;
+		hd->store = store;
+		store->users++;
+		return 0;
+	}
+
+	store = kzalloc(sizeof(*store), GFP_KERNEL);
+	if (!store)
+		return -ENOMEM;
+	err = tracing_map_init(hd->map);
+	if (err) {
+		kfree(store);
+		return err;
+	}
+	INIT_LIST_HEAD(&store->list);
+	store->map = hd->map;
+	store->proto = hd;
+	store->users = 1;
+	store->name = hd->attrs->name;
+	if (store->name)
+		list_add(&store->list, &hist_named_stores);
+	hd->store = store;
+	return 0;
+}
+
+/* Undo hist_store_attach() for @hd, freeing @hd (probes are done). */
+static void hist_store_detach(struct hist_data *hd)
+{
+	struct hist_store *store = hd->store;
+
+	if (hd != store->proto)
+		hist_data_destroy(hd);
+	if (--store->users)
+		return;
+	list_del(&store->list);
+	tracing_map_destroy(store->map);
+	hist_data_destroy(store->proto);
+	kfree(store);
+}
+
+/* @free of the command: the list's reference goes. */
+static void hist_free(struct event_trigger_data *data)
+{
+	struct hist_data *hd = data->private_data;
+
+	if (WARN_ON_ONCE(data->ref <= 0) || --data->ref)
+		return;
+	/* waits for the probes if it was ever published */
+	trigger_data_free(data);
+	hist_store_detach(hd);
+	hist_fire_put();
+}
+
+/* Take @data off its event's list and drop it. */
+static void hist_detach(struct trace_event_file *file,
+			struct event_trigger_data *data)
+{
+	struct hist_data *hd = data->private_data;
+
+	list_del_rcu(&data->list);
+	trace_event_trigger_enable_disable(file, 0);
+	update_cond_flag(file);
+	if (hd->timestamps)
+		tracing_set_filter_buffering(file->tr, false);
+	hist_free(data);
+}
+
+/*
+ * Register a new histogram: checks, store, clock, then on the event's
+ * list (at the end: the hist file shows them in the order written).
+ */
+static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
+			 struct event_trigger_data *data)
+{
+	struct hist_data *hd = data->private_data;
+	struct hist_attrs *attrs = hd->attrs;
+	struct hist_store *store = NULL;
+	int err;
+
+	if (attrs->name) {
+		store = hist_named_find(attrs->name);
+		if (store && !hist_same(hd, store->proto, data, data, true)) {
+			hist_err(ctx, HIST_ERR_NAMED_MISMATCH, attrs->name);
+			return -EINVAL;
+		}
+	}
+	if ((!attrs->name || store) && hist_find(file, data)) {
+		hist_err(ctx, HIST_ERR_TRIGGER_EEXIST, NULL);
+		return -EEXIST;
+	}
+	if (attrs->cont || attrs->clear) {
+		hist_err(ctx, HIST_ERR_TRIGGER_ENOENT_CLEAR, NULL);
+		return -ENOENT;
+	}
+	data->paused = attrs->pause;
+
+	err = hist_fire_get();
+	if (err)
+		return err;
+	err = hist_store_attach(ctx, hd, data);
+	if (err)
+		goto put;
+	if (hd->timestamps) {
+		err = tracing_set_clock(file->tr, attrs->clock);
+		if (err) {
+			hist_err(ctx, HIST_ERR_SET_CLOCK_FAIL, attrs->clock);
+			goto detach;
+		}
+		tracing_set_filter_buffering(file->tr, true);
+	}
+
+	data->ref++;
+	list_add_tail_rcu(&data->list, &file->triggers);
+	update_cond_flag(file);
+	err = trace_event_trigger_enable_disable(file, 1);
+	if (!err)
+		return 0;
+	/* the caller's trigger_data_free() waits for the probes */
+	list_del_rcu(&data->list);
+	update_cond_flag(file);
+	data->ref--;
+	if (hd->timestamps)
+		tracing_set_filter_buffering(file->tr, false);
+detach:
+	tracepoint_synchronize_unregister();
+	hist_store_detach(hd);
+	data->private_data = NULL;
+put:
+	hist_fire_put();
+	return err;
+}
+
+/*
+ * pause, cont(inue) and clear act on the histogram the line describes,
+ * if the event has it.  Return: whether one was found.
+ */
+static bool hist_update(struct trace_event_file *file,
+			struct event_trigger_data *data)
+{
+	struct hist_data *hd = data->private_data;
+	struct hist_attrs *attrs = hd->attrs;
+	struct event_trigger_data *found;
+	struct hist_store *store;
+
+	if (!attrs->pause && !attrs->cont && !attrs->clear)
+		return false;
+	if (attrs->name) {
+		store = hist_named_find(attrs->name);
+		if (!store || !hist_same(hd, store->proto, data, data, true))
+			return false;
+	}
+	found = hist_find(file, data);
+	if (!found)
+		return false;
+	if (attrs->pause)
+		WRITE_ONCE(found->paused, true);
+	else if (attrs->cont)
+		WRITE_ONCE(found->paused, false);
+	else
+		hist_store_clear(((struct hist_data *)found->private_data)->store);
+	return true;
+}
+
+/* ---- the command ------------------------------------------------------- */
+
+/*
+ * Cut "DEF [if FILTER]": the filter starts at an "if" with a blank on
+ * either side.  Return: the filter ("if ..."), NULL, or an ERR_PTR for
+ * an "if" that starts the text or ends it.
+ */
+static char *hist_cut_filter(char *text)
+{
+	char *p = text, *end = text + strlen(text);
+
+	while ((p = strstr(p, "if"))) {
+		if (p == text)
+			return ERR_PTR(-EINVAL);
+		if (p[-1] != ' ' && p[-1] != '\t') {
+			p++;
+			continue;
+		}
+		if (p >= end - 3)
+			return ERR_PTR(-EINVAL);
+		if (p[2] != ' ' && p[2] != '\t') {
+			p++;
+			continue;
+		}
+		p[-1] = '\0';
+		strim(text);
+		return strim(p);
+	}
+	return NULL;
+}
+
+static int hist_parse_line(struct hist_ctx *ctx, struct event_command *cmd_ops,
+			   struct trace_event_file *file, char *glob, char *cmd,
+			   char *text)
+{
+	bool remove = event_trigger_check_remove(glob);
+	struct event_trigger_data *data, *found;
+	struct hist_attrs *attrs;
+	struct hist_data *hd;
+	char *filter, *p;
+	int err;
+
+	filter = hist_cut_filter(text);
+	if (IS_ERR(filter))
+		return PTR_ERR(filter);
+	/* ".sym-offset" would read as a subtraction */
+	for (p = strstr(text, ".sym-offset"); p; p = strstr(p, ".sym-offset"))
+		p[4] = 'X';
+
+	attrs = hist_attrs_parse(ctx, text);
+	if (IS_ERR(attrs))
+		return PTR_ERR(attrs);
+	hd = hist_data_create(ctx, attrs, file, remove);
+	if (IS_ERR(hd))
+		return PTR_ERR(hd);
+
+	data = trigger_data_alloc(cmd_ops, cmd, text, hd);
+	if (!data) {
+		hist_data_destroy(hd);
+		return -ENOMEM;
+	}
+	err = event_trigger_set_filter(cmd_ops, file, filter, data);
+	if (err)
+		goto free;
+
+	if (remove) {
+		found = hist_find(file, data);
+		if (found)
+			hist_detach(file, found);
+		goto free;
+	}
+	if (hist_update(file, data))
+		goto free;
+
+	err = hist_register(ctx, file, data);
+	if (!err)
+		return 0;
+	if (!data->private_data) {
+		/* hist_register() freed the definition with its store */
+		hd = NULL;
+	}
+free:
+	event_trigger_reset_filter(cmd_ops, data);
+	trigger_data_free(data);
+	hist_data_destroy(hd);
+	return err;
+}
+
+/* @parse: a "hist:..." or "!hist:..." line. */
+static int hist_parse(struct event_command *cmd_ops,
+		      struct trace_event_file *file, char *glob, char *cmd,
+		      char *param_and_filter)
+{
+	struct hist_ctx ctx = {};
+	int err;
+
+	lockdep_assert_held(&event_mutex);
+
+	if (!param_and_filter)
+		return -EINVAL;
+	err = hist_ctx_init(&ctx, file, param_and_filter);
+	if (err)
+		return err;
+	err = hist_parse_line(&ctx, cmd_ops, file, glob, cmd, param_and_filter);
+	hist_ctx_release(&ctx);
+	return err;
+}
+
+/* @reg and @unreg: histograms register through their parse op only. */
+static int hist_reg(char *glob, struct event_trigger_data *data,
+		    struct trace_event_file *file)
+{
+	return -EINVAL;
+}
+
+static void hist_unreg(char *glob, struct event_trigger_data *data,
+		       struct trace_event_file *file)
+{
+	struct event_trigger_data *found = hist_find(file, data);
+
+	if (found)
+		hist_detach(file, found);
+}
+
+/* @unreg_all: a truncating open of the trigger file drops them all. */
+static void hist_unreg_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *next;
+
+	list_for_each_entry_safe(data, next, &file->triggers, list)
+		if (data->cmd_ops->trigger_type == ETT_EVENT_HIST)
+			hist_detach(file, data);
+}
+
+struct event_command hist_cmd = {
+	.name		= "hist",
+	.trigger_type	= ETT_EVENT_HIST,
+	.flags		= EVENT_CMD_FL_NEEDS_REC,
+	.trigger	= hist_fire,
+	.parse		= hist_parse,
+	.set_filter	= set_trigger_filter,
+	.reg		= hist_reg,
+	.unreg		= hist_unreg,
+	.unreg_all	= hist_unreg_all,
+	.free		= hist_free,
+	.print		= hist_trigger_print,
+};
+
+/* ---- boot -------------------------------------------------------------- */
+
+/* events/SYSTEM/EVENT/hist: wherever there is a trigger file. */
+static bool hist_file_shown(struct trace_event_call *call, void **data)
+{
+	return !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) ||
+	       !strcmp(trace_event_name(call), "print");
+}
+
+static const struct evreg_dir_file hist_dir_file = {
+	.name	= "hist",
+	.mode	= TRACE_MODE_READ,
+	.fops	= &hist_file_fops,
+	.shown	= hist_file_shown,
+};
+
+static struct trace_readme_part hist_readme_triggers = {
+	.rank	= TRACE_README_TRIGGERS,
+	.text	=
+	"\t    enable_hist:SYSTEM:EVENT\tlet the event's histograms count\n"
+	"\t    disable_hist:SYSTEM:EVENT\tpause them\n"
+	"\t    hist:...\t\t\tcount hits in a histogram (see below)\n",
+};
+
+static struct trace_readme_part hist_readme = {
+	.rank	= TRACE_README_HIST,
+	.text	=
+	"Histograms (events/SYSTEM/EVENT/hist shows them):\n"
+	"\t    hist:keys=<field1[,field2,...]>\n"
+	"\t\t[:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n"
+	"\t\t[:values=<field1[,field2,...]>][:sort=<field1[,field2]>]\n"
+	"\t\t[:size=#entries][:name=NAME][:pause][:continue][:clear]\n"
+	"\t\t[:nohitcount] [if <filter>]\n"
+	"\t  Each hit adds to the entry of its key: 'hitcount' and the sums of\n"
+	"\t  the values.  Keys can be any field, or the special string 'common_stacktrace'.\n"
+	"\t  A field may end in .hex .sym .sym-offset .execname .syscall .log2\n"
+	"\t  .buckets=N .usecs, a value also in .percent or .graph.\n"
+	"\t  Special fields: common_timestamp, common_cpu.  Expressions\n"
+	"\t  combine fields and numbers with + - * /.  Histograms of one name\n"
+	"\t  share their entries.  '!hist:...' removes one; pause, continue\n"
+	"\t  and clear act on an existing one.\n",
+};
+
+/**
+ * hist_boot_init - the histograms' part of the boot
+ *
+ * Registers the hist command, the events' hist file and the README
+ * parts.  Called by trace_init() after the built-in trigger commands
+ * are registered and before trace_trigger= is applied, so that a boot
+ * trigger line may define a histogram.
+ */
+void __init hist_boot_init(void)
+{
+	WARN_ON(register_event_command(&hist_cmd) < 0);
+	WARN_ON(evreg_register_event_file(EVREG_EVENT_HIST, &hist_dir_file));
+	trace_readme_add(&hist_readme_triggers);
+	trace_readme_add(&hist_readme);
+}

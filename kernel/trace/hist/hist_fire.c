@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hist trigger: what runs each time an event with a histogram
+ * fires.  It computes the key, finds or makes the key's element in the
+ * tracing map, and adds the values to the element's sums (and sets its
+ * variables).
+ *
+ * Context: the event's fire path, after its record was written (the
+ * command needs the record): any context, NMI included, preemption
+ * disabled, no lock taken.  The tracing map is lock-free
+ * (tracing_map.h); the only other state is the scratch key below.
+ *
+ * A key of one number is built on the stack.  A compound key (several
+ * keys, a string or a stack) is built in a per-CPU scratch buffer, one
+ * per context level (task, softirq, hardirq, NMI), so that an event
+ * firing in an interrupt of an event being counted on the same CPU
+ * builds its key in a buffer of its own.  The buffers exist while any
+ * histogram does (hist_fire_get()/hist_fire_put(), event_mutex).
+ */
+
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+
+#include "events/trace_event.h"
+#include "triggers/trace_trigger.h"
+#include "hist_internal.h"
+
+/*
+ * Frames a common_stacktrace key leaves out: the trigger path, and the
+ * function that fired the event, so that the first address is the one
+ * upstream's first is.  hist_fire() is the one frame of this file
+ * (what it calls here is inlined).
+ */
+#define HIST_STACK_SKIP		6
+
+/* The context levels interrupt_context_level() returns: 0 to 3. */
+#define HIST_CONTEXTS		4
+
+struct hist_scratch {
+	u64	key[HIST_CONTEXTS][HIST_KEY_BYTES_MAX / sizeof(u64)];
+};
+
+/* hist_scratch_users: histograms alive; both under event_mutex. */
+static struct hist_scratch __percpu *hist_scratch;
+static unsigned int hist_scratch_users;
+
+/**
+ * hist_fire_get - make sure the scratch keys exist
+ *
+ * Context: event_mutex held; may sleep.
+ * Return: 0 or -ENOMEM.
+ */
+int hist_fire_get(void)
+{
+	struct hist_scratch __percpu *s;
+
+	if (!hist_scratch_users) {
+		s = alloc_percpu(struct hist_scratch);
+		if (!s)
+			return -ENOMEM;
+		/* the buffers before the pointer: pairs with READ_ONCE() */
+		smp_store_release(&hist_scratch, s);
+	}
+	hist_scratch_users++;
+	return 0;
+}
+
+/**
+ * hist_fire_put - drop what hist_fire_get() took
+ *
+ * The caller has waited for every probe that might still fire one of
+ * its histograms (tracepoint_synchronize_unregister()).
+ *
+ * Context: event_mutex held.
+ */
+void hist_fire_put(void)
+{
+	struct hist_scratch __percpu *s = hist_scratch;
+
+	if (WARN_ON_ONCE(!hist_scratch_users) || --hist_scratch_users)
+		return;
+	WRITE_ONCE(hist_scratch, NULL);
+	free_percpu(s);
+}
+
+/* Copy a string key into its slot (zeroed), keeping a NUL at the end. */
+static void hist_key_string(void *slot, const struct hist_field *f,
+			    void *rec, const char *s)
+{
+	unsigned int max = f->size - 1;
+	unsigned int len;
+
+	switch (f->fn) {
+	case HIST_FN_DYNSTRING:
+	case HIST_FN_RELDYNSTRING:
+		/* the length (with the NUL) is in the top half of the word */
+		len = *(u32 *)(rec + f->rec_off) >> 16;
+		break;
+	case HIST_FN_STRING:
+		len = f->field->size;
+		break;
+	default:
+		len = max;
+		break;
+	}
+	memcpy(slot, s, strnlen(s, min(len, max)));
+}
+
+/* A stack key: the record's stack field, or the stack of this hit. */
+static __always_inline void hist_key_stack(void *slot,
+					   const struct hist_field *f,
+					   void *rec)
+{
+	unsigned long *stack, n;
+
+	if (f->fn == HIST_FN_NONE) {
+		stack_trace_save(slot, HIST_STACK_DEPTH, HIST_STACK_SKIP);
+		return;
+	}
+	/* the field holds a count, then the entries */
+	stack = (unsigned long *)(unsigned long)hist_field_value(f, rec, NULL,
+								 NULL);
+	n = min_t(unsigned long, stack[0], HIST_STACK_DEPTH);
+	memcpy(slot, stack + 1, n * sizeof(unsigned long));
+}
+
+/* Build @hd's compound key for @rec in @key (key_size bytes). */
+static __always_inline void hist_key_build(const struct hist_data *hd,
+					   u64 *key, void *rec,
+					   struct trace_buffer *buffer,
+					   struct ring_buffer_event *rbe)
+{
+	const struct hist_field *f;
+	unsigned int i;
+	void *slot;
+	u64 v;
+
+	memset(key, 0, hd->key_size);
+	for (i = hd->n_vals; i < hd->n_fields; i++) {
+		f = hd->fields[i];
+		slot = (void *)key + f->key_off;
+		if (f->flags & HIST_FL(STACKTRACE)) {
+			hist_key_stack(slot, f, rec);
+			continue;
+		}
+		v = hist_field_value(f, rec, buffer, rbe);
+		if (f->flags & HIST_FL(STRING))
+			hist_key_string(slot, f, rec,
+					(const char *)(unsigned long)v);
+		else
+			memcpy(slot, &v, sizeof(v));
+	}
+}
+
+/**
+ * hist_fire - the @trigger of the hist command
+ * @data: the trigger instance
+ * @buffer: the buffer holding the record
+ * @rec: the event's record
+ * @rbe: its ring buffer event
+ *
+ * Context: the event's fire path (see the top of this file).
+ */
+void hist_fire(struct event_trigger_data *data, struct trace_buffer *buffer,
+	       void *rec, struct ring_buffer_event *rbe)
+{
+	const struct hist_data *hd = data->private_data;
+	struct hist_scratch __percpu *scratch;
+	const struct hist_field *f;
+	struct tracing_map_elt *elt;
+	unsigned int i;
+	void *key;
+	u64 v;
+
+	/* no record (cannot happen: the command needs it), or a clear */
+	if (unlikely(!rbe || READ_ONCE(hd->store->clearing)))
+		return;
+
+	if (likely(!hd->compound)) {
+		v = hist_field_value(hd->fields[hd->n_vals], rec, buffer, rbe);
+		key = &v;
+	} else {
+		scratch = READ_ONCE(hist_scratch);
+		if (unlikely(!scratch))
+			return;
+		key = this_cpu_ptr(scratch)->key[interrupt_context_level()];
+		hist_key_build(hd, key, rec, buffer, rbe);
+	}
+
+	elt = tracing_map_insert(hd->map, key);
+	if (!elt)
+		return;
+
+	for (i = 0; i < hd->n_vals; i++) {
+		f = hd->fields[i];
+		v = hist_field_value(f, rec, buffer, rbe);
+		if (f->flags & HIST_FL(VAR))
+			tracing_map_set_var(elt, f->var_idx, v);
+		else
+			tracing_map_update_sum(elt, i, v);
+	}
+	hist_poll_wakeup();
+}
+
+/* ---- per-element data: the comm of a .execname key -------------------- */
+
+static int hist_elt_alloc(struct tracing_map_elt *elt)
+{
+	struct hist_data *hd = elt->map->private_data;
+	unsigned int i;
+
+	for (i = 0; i < hd->n_fields; i++) {
+		if (hd->fields[i]->flags & HIST_FL(EXECNAME)) {
+			elt->private_data = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
+			return elt->private_data ? 0 : -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static void hist_elt_free(struct tracing_map_elt *elt)
+{
+	kfree(elt->private_data);
+}
+
+/* The task that made the element is the one its pid key names. */
+static void hist_elt_init(struct tracing_map_elt *elt)
+{
+	char *comm = elt->private_data;
+
+	if (!comm)
+		return;
+	if (!current->pid)
+		strscpy(comm, "<idle>", TASK_COMM_LEN);
+	else
+		memcpy(comm, current->comm, TASK_COMM_LEN);
+}
+
+static const struct tracing_map_ops hist_elt_ops = {
+	.elt_alloc	= hist_elt_alloc,
+	.elt_free	= hist_elt_free,
+	.elt_init	= hist_elt_init,
+};
+
+const struct tracing_map_ops *hist_map_ops(void)
+{
+	return &hist_elt_ops;
+}
