@@ -10,11 +10,11 @@
  * name and filter), as upstream finds it.
  *
  * Named histograms ("name=NAME") sum into one store: the first
- * definition of a name makes its map, later ones on any event of the
- * instance must match that definition (their fields compared by name,
- * type, size and sign) and join.  Each keeps its own fields, so each
- * reads its own event's record layout.  The store, and the first
- * definition with it, go with the last histogram of the name.
+ * definition of a name makes its map, later ones on any event must
+ * match the store's first member (their fields compared by name, type,
+ * size and sign, and what they compute) and join.  Each keeps its own
+ * fields, so each reads its own event's record layout.  The store goes
+ * with the last histogram of the name.
  *
  * Lifetime of a histogram: the trigger list holds its one reference;
  * when it is dropped the instance waits for the probes
@@ -73,13 +73,32 @@ static bool hist_same_filter(const struct event_trigger_data *a,
 }
 
 /*
+ * Whether two fields compute the same thing: for a named histogram
+ * joining a store, whose map both fill, the same constants, buckets and
+ * expressions too (upstream's joiner reads the first definition's
+ * fields, ours its own).
+ */
+static bool hist_same_value(const struct hist_field *a,
+			    const struct hist_field *b)
+{
+	if (a->constant != b->constant || a->buckets != b->buckets ||
+	    a->op != b->op)
+		return false;
+	if (!a->name != !b->name || (a->name && strcmp(a->name, b->name)))
+		return false;
+	return true;
+}
+
+/*
  * Whether @a and @b define the same histogram: the same fields with the
  * same modifiers, key layout and variable names, the same sort order,
- * and (unless @any_filter) the same filter.
+ * and (unless @join) the same filter; for a named histogram that would
+ * @join @b's store, also the same values and display (hist_same_value(),
+ * nohitcount).
  */
 static bool hist_same(const struct hist_data *a, const struct hist_data *b,
 		      const struct event_trigger_data *da,
-		      const struct event_trigger_data *db, bool any_filter)
+		      const struct event_trigger_data *db, bool join)
 {
 	const struct hist_field *fa, *fb;
 	unsigned int i;
@@ -87,7 +106,9 @@ static bool hist_same(const struct hist_data *a, const struct hist_data *b,
 	if (a->n_vals != b->n_vals || a->n_fields != b->n_fields ||
 	    a->n_sort_keys != b->n_sort_keys)
 		return false;
-	if (!any_filter && !hist_same_filter(da, db))
+	if (!join && !hist_same_filter(da, db))
+		return false;
+	if (join && a->attrs->nohitcount != b->attrs->nohitcount)
 		return false;
 	for (i = 0; i < a->n_fields; i++) {
 		fa = a->fields[i];
@@ -98,6 +119,8 @@ static bool hist_same(const struct hist_data *a, const struct hist_data *b,
 			return false;
 		if (!fa->var_name != !fb->var_name ||
 		    (fa->var_name && strcmp(fa->var_name, fb->var_name)))
+			return false;
+		if (join && !hist_same_value(fa, fb))
 			return false;
 	}
 	for (i = 0; i < a->n_sort_keys; i++)
@@ -137,21 +160,36 @@ static struct event_trigger_data *hist_find(struct trace_event_file *file,
 
 /* ---- life cycle -------------------------------------------------------- */
 
-/* Empty @store's map; its histograms skip their hits meanwhile. */
+/* The definition later members of @store's name must match. */
+static struct hist_data *hist_store_first(struct hist_store *store)
+{
+	return list_first_entry(&store->members, struct hist_data, store_link);
+}
+
+/*
+ * Empty @store's map.  Its histograms skip their hits meanwhile: the
+ * wait lets every hit that did not see the flag finish, and the release
+ * orders the emptied map before the hits that see the flag clear again.
+ */
 static void hist_store_clear(struct hist_store *store)
 {
-	WRITE_ONCE(store->clearing, true);
+	struct hist_data *hd;
+
+	list_for_each_entry(hd, &store->members, store_link)
+		WRITE_ONCE(hd->clearing, true);
 	tracepoint_synchronize_unregister();
 	tracing_map_clear(store->map);
-	WRITE_ONCE(store->clearing, false);
+	list_for_each_entry(hd, &store->members, store_link) {
+		/* the emptied map first: pairs with hist_fire()'s acquire */
+		smp_store_release(&hd->clearing, false);
+	}
 }
 
 /*
  * Give @hd a store: join the named one, or make its own from @hd's map
- * (allocated here).  Return: 0, -EINVAL (a named mismatch), -ENOMEM.
+ * (allocated here).  Return: 0 or -ENOMEM.
  */
-static int hist_store_attach(struct hist_ctx *ctx, struct hist_data *hd,
-			     struct event_trigger_data *data)
+static int hist_store_attach(struct hist_data *hd)
 {
 	struct hist_store *store = NULL;
 	int err;
@@ -162,7 +200,7 @@ static int hist_store_attach(struct hist_ctx *ctx, struct hist_data *hd,
 		tracing_map_destroy(hd->map);
 		hd->map = store->map;
 		hd->store = store;
-		store->users++;
+		list_add_tail(&hd->store_link, &store->members);
 		return 0;
 	}
 
@@ -175,28 +213,37 @@ static int hist_store_attach(struct hist_ctx *ctx, struct hist_data *hd,
 		return err;
 	}
 	INIT_LIST_HEAD(&store->list);
+	INIT_LIST_HEAD(&store->members);
 	store->map = hd->map;
-	store->proto = hd;
-	store->users = 1;
 	store->name = hd->attrs->name;
 	if (store->name)
 		list_add(&store->list, &hist_named_stores);
 	hd->store = store;
+	list_add_tail(&hd->store_link, &store->members);
 	return 0;
 }
 
-/* Undo hist_store_attach() for @hd, freeing @hd (probes are done). */
+/*
+ * Undo hist_store_attach() and free @hd (no probe can run it any more).
+ * The next member, if any, becomes the store's first: its definition
+ * and name are what later ones match, and the map's private data.
+ */
 static void hist_store_detach(struct hist_data *hd)
 {
 	struct hist_store *store = hd->store;
+	struct tracing_map *map = store->map;
+	struct hist_data *first;
 
-	if (hd != store->proto)
-		hist_data_destroy(hd);
-	if (--store->users)
+	list_del(&hd->store_link);
+	hist_data_destroy(hd);
+	if (!list_empty(&store->members)) {
+		first = hist_store_first(store);
+		store->name = first->attrs->name;
+		map->private_data = first;
 		return;
+	}
 	list_del(&store->list);
-	tracing_map_destroy(store->map);
-	hist_data_destroy(store->proto);
+	tracing_map_destroy(map);
 	kfree(store);
 }
 
@@ -241,7 +288,8 @@ static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
 
 	if (attrs->name) {
 		store = hist_named_find(attrs->name);
-		if (store && !hist_same(hd, store->proto, data, data, true)) {
+		if (store &&
+		    !hist_same(hd, hist_store_first(store), data, data, true)) {
 			hist_err(ctx, HIST_ERR_NAMED_MISMATCH, attrs->name);
 			return -EINVAL;
 		}
@@ -259,7 +307,7 @@ static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
 	err = hist_fire_get();
 	if (err)
 		return err;
-	err = hist_store_attach(ctx, hd, data);
+	err = hist_store_attach(hd);
 	if (err)
 		goto put;
 	if (hd->timestamps) {
@@ -277,14 +325,14 @@ static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
 	err = trace_event_trigger_enable_disable(file, 1);
 	if (!err)
 		return 0;
-	/* the caller's trigger_data_free() waits for the probes */
 	list_del_rcu(&data->list);
 	update_cond_flag(file);
 	data->ref--;
 	if (hd->timestamps)
 		tracing_set_filter_buffering(file->tr, false);
-detach:
+	/* it was published: probes may still run it */
 	tracepoint_synchronize_unregister();
+detach:
 	hist_store_detach(hd);
 	data->private_data = NULL;
 put:
@@ -308,7 +356,8 @@ static bool hist_update(struct trace_event_file *file,
 		return false;
 	if (attrs->name) {
 		store = hist_named_find(attrs->name);
-		if (!store || !hist_same(hd, store->proto, data, data, true))
+		if (!store ||
+		    !hist_same(hd, hist_store_first(store), data, data, true))
 			return false;
 	}
 	found = hist_find(file, data);
@@ -473,20 +522,6 @@ struct event_command hist_cmd = {
 
 /* ---- boot -------------------------------------------------------------- */
 
-/* events/SYSTEM/EVENT/hist: wherever there is a trigger file. */
-static bool hist_file_shown(struct trace_event_call *call, void **data)
-{
-	return !(call->flags & TRACE_EVENT_FL_IGNORE_ENABLE) ||
-	       !strcmp(trace_event_name(call), "print");
-}
-
-static const struct evreg_dir_file hist_dir_file = {
-	.name	= "hist",
-	.mode	= TRACE_MODE_READ,
-	.fops	= &hist_file_fops,
-	.shown	= hist_file_shown,
-};
-
 static struct trace_readme_part hist_readme_triggers = {
 	.rank	= TRACE_README_TRIGGERS,
 	.text	=
@@ -512,6 +547,13 @@ static struct trace_readme_part hist_readme = {
 	"\t  combine fields and numbers with + - * /.  Histograms of one name\n"
 	"\t  share their entries.  '!hist:...' removes one; pause, continue\n"
 	"\t  and clear act on an existing one.\n",
+};
+
+/* events/SYSTEM/EVENT/hist: in every event directory, as upstream's. */
+static const struct evreg_dir_file hist_dir_file = {
+	.name	= "hist",
+	.mode	= TRACE_MODE_READ,
+	.fops	= &hist_file_fops,
 };
 
 /**

@@ -33,6 +33,7 @@
 #include "events/trace_event.h"
 #include "instance/trace_array.h"
 #include "output/trace_output.h"
+#include "write/trace_write.h"
 #include "hist_internal.h"
 
 /* ---- values (fire path) ------------------------------------------------ */
@@ -146,8 +147,8 @@ u64 hist_field_value(const struct hist_field *f, void *rec,
 	case HIST_FN_CPU:
 		return raw_smp_processor_id();
 	case HIST_FN_TIMESTAMP:
-		a = ring_buffer_event_time_stamp(buffer, rbe);
-		if (f->hd->attrs->usecs && trace_clock_in_ns(f->hd->file->tr))
+		a = tracing_event_time_stamp(buffer, rbe);
+		if (f->hd->usecs && trace_clock_in_ns(f->hd->file->tr))
 			a = ns2usecs(a);
 		return a;
 	case HIST_FN_LOG2:
@@ -280,8 +281,12 @@ static char *hist_expr_text(const struct hist_field *f)
 	if (!f->operands[0]) {
 		hist_operand_text(&s, f);
 	} else if (f->op == HIST_OP_UMINUS) {
+		/* an operator below: its own text, without the inherited .usecs */
 		seq_buf_puts(&s, "-(");
-		hist_operand_text(&s, f->operands[0]);
+		if (f->operands[0]->operands[0])
+			seq_buf_puts(&s, f->operands[0]->name);
+		else
+			hist_operand_text(&s, f->operands[0]);
 		seq_buf_putc(&s, ')');
 	} else {
 		hist_operand_text(&s, f->operands[0]);
@@ -494,7 +499,7 @@ static struct hist_field *hist_atom_field(struct hist_ctx *ctx,
 		flags |= HIST_FL(TIMESTAMP);
 		hd->timestamps = true;
 		if (flags & HIST_FL(USECS))
-			hd->attrs->usecs = true;
+			hd->usecs = true;
 	} else if (!strcmp(name, "common_stacktrace")) {
 		flags |= HIST_FL(STACKTRACE);
 	} else if (!strcmp(name, "common_cpu")) {
@@ -504,10 +509,12 @@ static struct hist_field *hist_atom_field(struct hist_ctx *ctx,
 	} else {
 		field = trace_find_event_field(hd->file->event_call, name);
 	}
-	/* the pseudo-fields "cpu" and "stacktrace" name the special values */
+	/*
+	 * The pseudo-fields "cpu" (which keeps its name) and "stacktrace"
+	 * (which becomes common_stacktrace) name the special values.
+	 */
 	if (field && !field->size && field->filter_type == FILTER_CPU) {
 		flags |= HIST_FL(CPU);
-		field = NULL;
 	} else if (field && !field->size &&
 		   field->filter_type == FILTER_STACKTRACE) {
 		flags |= HIST_FL(STACKTRACE);
@@ -639,6 +646,15 @@ static struct hist_field *hist_unary(struct hist_ctx *ctx, struct hist_data *hd,
 		return arg;
 	if (arg->flags & HIST_FL(STRING)) {
 		hist_err(ctx, HIST_ERR_INVALID_STR_OPERAND, text);
+		hist_field_destroy(arg);
+		return ERR_PTR(-EINVAL);
+	}
+	/*
+	 * The text of "-(...)" holds one operand or one operator: a negated
+	 * negation, log2 or buckets has none (as upstream's has none).
+	 */
+	if (arg->operands[0] && (arg->op == HIST_OP_NONE ||
+				 arg->op == HIST_OP_UMINUS)) {
 		hist_field_destroy(arg);
 		return ERR_PTR(-EINVAL);
 	}

@@ -12,10 +12,12 @@
  *
  * A key of one number is built on the stack.  A compound key (several
  * keys, a string or a stack) is built in a per-CPU scratch buffer, one
- * per context level (task, softirq, hardirq, NMI), so that an event
- * firing in an interrupt of an event being counted on the same CPU
- * builds its key in a buffer of its own.  The buffers exist while any
- * histogram does (hist_fire_get()/hist_fire_put(), event_mutex).
+ * per nesting level: a hit that interrupts another on the same CPU
+ * (an interrupt, an NMI, a probe inside this code) takes the next one,
+ * and a fifth level drops its hit.  Preemption stays off while a buffer
+ * is in use (the fire path of a faultable tracepoint or a uprobe event
+ * is preemptible).  The buffers exist while any histogram does
+ * (hist_fire_get()/hist_fire_put(), event_mutex).
  */
 
 #include <linux/percpu.h>
@@ -38,11 +40,12 @@
  */
 #define HIST_STACK_SKIP		6
 
-/* The context levels interrupt_context_level() returns: 0 to 3. */
-#define HIST_CONTEXTS		4
+/* Nesting levels with a scratch key of their own. */
+#define HIST_NEST_MAX		4
 
 struct hist_scratch {
-	u64	key[HIST_CONTEXTS][HIST_KEY_BYTES_MAX / sizeof(u64)];
+	unsigned int	depth;
+	u64		key[HIST_NEST_MAX][HIST_KEY_BYTES_MAX / sizeof(u64)];
 };
 
 /* hist_scratch_users: histograms alive; both under event_mutex. */
@@ -157,6 +160,31 @@ static __always_inline void hist_key_build(const struct hist_data *hd,
 	}
 }
 
+/* Find or make the element of @key and add this hit to it. */
+static __always_inline void hist_count(const struct hist_data *hd,
+				       const void *key, void *rec,
+				       struct trace_buffer *buffer,
+				       struct ring_buffer_event *rbe)
+{
+	const struct hist_field *f;
+	struct tracing_map_elt *elt;
+	unsigned int i;
+	u64 v;
+
+	elt = tracing_map_insert(hd->map, key);
+	if (!elt)
+		return;
+	for (i = 0; i < hd->n_vals; i++) {
+		f = hd->fields[i];
+		v = hist_field_value(f, rec, buffer, rbe);
+		if (f->flags & HIST_FL(VAR))
+			tracing_map_set_var(elt, f->var_idx, v);
+		else
+			tracing_map_update_sum(elt, i, v);
+	}
+	hist_poll_wakeup();
+}
+
 /**
  * hist_fire - the @trigger of the hist command
  * @data: the trigger instance
@@ -171,40 +199,39 @@ void hist_fire(struct event_trigger_data *data, struct trace_buffer *buffer,
 {
 	const struct hist_data *hd = data->private_data;
 	struct hist_scratch __percpu *scratch;
-	const struct hist_field *f;
-	struct tracing_map_elt *elt;
-	unsigned int i;
-	void *key;
+	struct hist_scratch *s;
+	unsigned int depth;
 	u64 v;
 
-	/* no record (cannot happen: the command needs it), or a clear */
-	if (unlikely(!rbe || READ_ONCE(hd->store->clearing)))
+	/*
+	 * No record (cannot happen: the command needs it), or a clear going
+	 * on; the acquire pairs with the release that ends the clear, so
+	 * the emptied map is what is seen after it.
+	 */
+	if (unlikely(!rbe || smp_load_acquire(&hd->clearing)))
 		return;
 
 	if (likely(!hd->compound)) {
 		v = hist_field_value(hd->fields[hd->n_vals], rec, buffer, rbe);
-		key = &v;
-	} else {
-		scratch = READ_ONCE(hist_scratch);
-		if (unlikely(!scratch))
-			return;
-		key = this_cpu_ptr(scratch)->key[interrupt_context_level()];
-		hist_key_build(hd, key, rec, buffer, rbe);
-	}
-
-	elt = tracing_map_insert(hd->map, key);
-	if (!elt)
+		hist_count(hd, &v, rec, buffer, rbe);
 		return;
-
-	for (i = 0; i < hd->n_vals; i++) {
-		f = hd->fields[i];
-		v = hist_field_value(f, rec, buffer, rbe);
-		if (f->flags & HIST_FL(VAR))
-			tracing_map_set_var(elt, f->var_idx, v);
-		else
-			tracing_map_update_sum(elt, i, v);
 	}
-	hist_poll_wakeup();
+
+	scratch = READ_ONCE(hist_scratch);
+	if (unlikely(!scratch))
+		return;
+	preempt_disable_notrace();
+	s = this_cpu_ptr(scratch);
+	depth = s->depth++;
+	/* the level above ours must see the increment before we write */
+	barrier();
+	if (likely(depth < HIST_NEST_MAX)) {
+		hist_key_build(hd, s->key[depth], rec, buffer, rbe);
+		hist_count(hd, s->key[depth], rec, buffer, rbe);
+	}
+	barrier();
+	s->depth--;
+	preempt_enable_notrace();
 }
 
 /* ---- per-element data: the comm of a .execname key -------------------- */

@@ -165,7 +165,8 @@ struct hist_field {
  * The clauses of a definition as written, before they are turned into
  * fields: "keys=", "vals=", "sort=" (each cut at commas later), "name="
  * (kept whole, "name=NAME", as the trigger line prints it), "clock=",
- * the variable assignments and the handler clauses, in order.
+ * the variable assignments (each clause whole, then cut into @var_name
+ * and @var_expr), the number of handler clauses.
  */
 struct hist_attrs {
 	char		*keys;
@@ -176,30 +177,30 @@ struct hist_attrs {
 	char		*assign[TRACING_MAP_VARS_MAX];
 	unsigned int	n_assign;
 	unsigned int	n_handlers;
+	char		*var_name[TRACING_MAP_VARS_MAX];
+	char		*var_expr[TRACING_MAP_VARS_MAX];
+	unsigned int	n_vars;
 	unsigned int	bits;
 	bool		pause;
 	bool		cont;
 	bool		clear;
-	bool		usecs;
 	bool		nohitcount;
 };
 
 /*
  * Where the values of a registered histogram are summed.  Every
  * histogram has one; the histograms of one name ("name=NAME") share
- * theirs, which is then on the named list of hist_cmd.c.  @proto is the
- * definition that made @map (named ones must match it) and is freed
- * with the store; @users counts the histograms summing into @map;
- * @clearing, set while "clear" empties @map, makes hits skip it.
- * event_mutex, except @clearing, which the fire path reads.
+ * theirs, which is then on the named list of hist_cmd.c.  @members are
+ * the histograms summing into @map (struct hist_data.store_link); the
+ * first of them is the definition later ones of the name must match.
+ * @name is the first member's "name=NAME".  Everything under
+ * event_mutex; the store goes with its last member.
  */
 struct hist_store {
 	struct list_head	list;
 	const char		*name;
 	struct tracing_map	*map;
-	struct hist_data	*proto;
-	int			users;
-	bool			clearing;
+	struct list_head	members;
 };
 
 /**
@@ -217,6 +218,10 @@ struct hist_store {
  * @file: the event it was defined on
  * @map: where the values are summed: its own, or its store's
  * @store: the store, once registered (NULL before)
+ * @store_link: on the store's members
+ * @clearing: set while a "clear" empties the map: hits skip it (the
+ *	fire path reads it, with acquire)
+ * @usecs: common_timestamp counts in microseconds (any .usecs asks it)
  * @timestamps: it reads common_timestamp
  * @remove: built from a "!hist:" line, only to find its twin
  */
@@ -234,6 +239,9 @@ struct hist_data {
 	struct trace_event_file		*file;
 	struct tracing_map		*map;
 	struct hist_store		*store;
+	struct list_head		store_link;
+	bool				clearing;
+	bool				usecs;
 	bool				timestamps;
 	bool				remove;
 };
@@ -246,7 +254,7 @@ struct hist_data {
 struct hist_ctx {
 	struct trace_array	*tr;
 	char			*cmd;		/* "hist:" and what followed */
-	char			loc[64];	/* "hist:SYSTEM:EVENT" */
+	char			loc[MAX_FILTER_STR_VAL]; /* "hist:SYSTEM:EVENT" */
 	int			err;
 	unsigned int		pos;
 };

@@ -181,6 +181,12 @@ static void hist_kunit_lines(struct kunit *test)
 		{ "keys=-(num):vals=hitcount,hitcount",
 		  "hist:keys=-(num):vals=hitcount,hitcount:sort=hitcount:size=2048 [active]\n"
 		},
+		{ "keys=cpu:sort=cpu",
+		  "hist:keys=common_cpu:vals=hitcount:sort=common_cpu:size=2048 [active]\n"
+		},
+		{ "keys=-(common_timestamp.usecs+common_timestamp.usecs)",
+		  "hist:keys=-(common_timestamp.usecs+common_timestamp.usecs):vals=hitcount:sort=hitcount:size=2048:clock=global [active]\n"
+		},
 		{ "name=shared:keys=num:pause",
 		  "hist:name=shared:keys=num:vals=hitcount:sort=hitcount:size=2048 [active]\n"
 		},
@@ -242,6 +248,15 @@ static void hist_kunit_errors(struct kunit *test)
 		{ "keys=num:^x=1,x=2", -EINVAL, HIST_ERR_DUPLICATE_VAR },
 		{ "keys=common_timestamp.usecs-common_timestamp", -EINVAL,
 		  HIST_ERR_TIMESTAMP_MISMATCH },
+		{ "keys=num:vals=^bogus:nohitcount", -EINVAL,
+		  HIST_ERR_FIELD_NOT_FOUND },
+		/* assignments are checked before the values */
+		{ "keys=num:vals=bogus:a=1,^q", -EINVAL,
+		  HIST_ERR_MALFORMED_ASSIGNMENT },
+		{ "keys=-(num.log2)", -EINVAL, -1 },
+		{ "keys=-(-(num))", -EINVAL, -1 },
+		/* the rightmost '-' splits first: "-(a" and "b)" */
+		{ "keys=-(num-len)", -EINVAL, -1 },
 		{ "vals=len", -EINVAL, -1 },
 		{ "keys=num:size=64", -EINVAL, -1 },
 		{ "keys=num:size=1000000", -EINVAL, -1 },

@@ -332,10 +332,11 @@ static int hist_create_vals(struct hist_ctx *ctx, struct hist_data *hd)
 			seen_hitcount = true;
 			continue;
 		}
+		/* a value that fails still counts for 'nohitcount' */
+		n++;
 		err = hist_val_field(ctx, hd, item, NULL);
 		if (err)
 			break;
-		n++;
 	}
 	if (!err && list && strcmp(list, "hitcount"))
 		err = -EINVAL;
@@ -369,16 +370,20 @@ static bool hist_var_defined(struct hist_data *hd, const char *name)
 	return false;
 }
 
-/* The assignments "NAME=EXPR[,NAME=EXPR...]", each a variable. */
-static int hist_create_vars(struct hist_ctx *ctx, struct hist_data *hd)
+/*
+ * Cut the assignment clauses "NAME=EXPR[,NAME=EXPR...]" into names and
+ * expressions, before any field is made (so that a malformed one is the
+ * error reported).  A clause gives at most TRACING_MAP_VARS_MAX of them;
+ * what follows is ignored, as upstream ignores it.
+ */
+static int hist_split_vars(struct hist_ctx *ctx, struct hist_attrs *attrs)
 {
-	unsigned int i, n = 0;
 	char *list, *item, *name;
-	int err;
+	unsigned int i, j;
 
-	for (i = 0; i < hd->attrs->n_assign; i++) {
-		list = hd->attrs->assign[i];
-		while (list) {
+	for (i = 0; i < attrs->n_assign; i++) {
+		list = attrs->assign[i];
+		for (j = 0; j < TRACING_MAP_VARS_MAX && list; j++) {
 			item = strsep(&list, ",");
 			name = strsep(&item, "=");
 			if (!item) {
@@ -386,18 +391,33 @@ static int hist_create_vars(struct hist_ctx *ctx, struct hist_data *hd)
 					 name);
 				return -EINVAL;
 			}
-			if (n++ == TRACING_MAP_VARS_MAX) {
+			if (attrs->n_vars == TRACING_MAP_VARS_MAX) {
 				hist_err(ctx, HIST_ERR_TOO_MANY_VARS, name);
 				return -EINVAL;
 			}
-			if (!hd->remove && hist_var_defined(hd, name)) {
-				hist_err(ctx, HIST_ERR_DUPLICATE_VAR, name);
-				return -EINVAL;
-			}
-			err = hist_val_field(ctx, hd, item, name);
-			if (err)
-				return err;
+			attrs->var_name[attrs->n_vars] = name;
+			attrs->var_expr[attrs->n_vars++] = item;
 		}
+	}
+	return 0;
+}
+
+/* The variables, after the values. */
+static int hist_create_vars(struct hist_ctx *ctx, struct hist_data *hd)
+{
+	struct hist_attrs *attrs = hd->attrs;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < attrs->n_vars; i++) {
+		if (!hd->remove && hist_var_defined(hd, attrs->var_name[i])) {
+			hist_err(ctx, HIST_ERR_DUPLICATE_VAR, attrs->var_name[i]);
+			return -EINVAL;
+		}
+		err = hist_val_field(ctx, hd, attrs->var_expr[i],
+				     attrs->var_name[i]);
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -426,7 +446,8 @@ static int hist_create_keys(struct hist_ctx *ctx, struct hist_data *hd)
 	}
 	if (list)
 		return -EINVAL;
-	if (hd->n_keys > 1)
+	/* anything but one 8-byte number is built in the scratch buffer */
+	if (hd->n_keys > 1 || hd->key_size != sizeof(u64))
 		hd->compound = true;
 	return 0;
 }
@@ -581,13 +602,16 @@ struct hist_data *hist_data_create(struct hist_ctx *ctx,
 	}
 	hd->attrs = attrs;
 	hd->file = file;
+	INIT_LIST_HEAD(&hd->store_link);
 	hd->remove = remove;
 
 	/* handlers (onmatch, onmax, onchange) and their actions: not here */
 	err = -EINVAL;
 	if (attrs->n_handlers)
 		goto fail;
-	err = hist_create_vals(ctx, hd);
+	err = hist_split_vars(ctx, attrs);
+	if (!err)
+		err = hist_create_vals(ctx, hd);
 	if (!err)
 		err = hist_create_vars(ctx, hd);
 	if (!err)

@@ -6,15 +6,16 @@
 # The reference side of selftests/retrace/events_identity.sh: boot the
 # upstream kernel built in UPSTREAM_KOUT (from BASE, by `make upstream`)
 # once, with our sample modules (samples/trace_events, built here against
-# it as external modules), and keep what guest/events-dump.sh writes:
+# it as external modules), and keep what guest/events-dump.sh and
+# guest/hist-dump.sh (for selftests/retrace/hist_identity.sh) write:
 #
-#   build/results/refevents/<ref>/<key>/ref/{formats,lines,inject}.txt
+#   build/results/refevents/<ref>/<key>/ref/{formats,lines,inject,hist}.txt
 #   build/results/refevents/<ref>/current -> <key>
 #
 # <ref> is the name of the reference build (the last component of
 # UPSTREAM_KOUT: upstream-pending for make check, see lab.rst), so
 # a dump of one reference kernel is never read for another; <key> hashes
-# the reference kernel image, the sample sources and the dump script, so the
+# the reference kernel image, the sample sources and the dump scripts, so the
 # guest runs again only when one of them changes.  ref/kernel.release names
 # the kernel the dump came from.  Nothing upstream generated is kept in the
 # repository.  Takes a minute or two of guest time when it runs.
@@ -26,7 +27,8 @@ base=$(readlink -f "$2")
 store=$top/build/results/refevents/$(basename "$kout")
 
 key=$(cat "$kout/arch/x86/boot/bzImage" "$top"/samples/trace_events/* \
-	"$here/guest/events-dump.sh" "$0" | sha256sum | cut -c1-16)
+	"$here/guest/events-dump.sh" "$here/guest/hist-dump.sh" "$0" |
+	sha256sum | cut -c1-16)
 dir=$store/$key
 if [ -f "$dir/done" ]; then
 	ln -sfn "$key" "$store/current"
@@ -55,7 +57,8 @@ fi
 skip=""
 case $(basename "$kout") in *-debug) skip="events/retrace-sample/sample_empty/" ;; esac
 cat > "$dir/vm/guest.sh" <<GUEST
-RETRACE_INJECT_SKIP="$skip" bash "$here/guest/events-dump.sh" /tmp/results/ref "$dir/modsrc"
+RETRACE_INJECT_SKIP="$skip" bash "$here/guest/events-dump.sh" /tmp/results/ref "$dir/modsrc" &&
+bash "$here/guest/hist-dump.sh" /tmp/results/ref
 GUEST
 echo "refevents: dumping the reference kernel's events (guest)"
 if ! RETRACE_CMDLINE="kunit.enable=0" "$here/vm.sh" "$kout" "$dir/vm" run 900; then

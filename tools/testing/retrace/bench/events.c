@@ -8,6 +8,10 @@
  *   event_small_filter_pass_ns   same, with a filter that keeps it
  *   event_small_filter_drop_ns   same, with a filter that drops it
  *   event_str128_ns              136-byte record (128-byte string), enabled
+ *   event_hist_1key_ns           small, enabled, with hist:keys=tag
+ *   event_hist_2key_2val_ns      small, enabled, with
+ *                                hist:keys=tag,val:vals=seq,val
+ *   hist_read_10k_us             reading a hist file of 10,000 entries
  *   trace_read_ns_per_event      cat trace, for 1M buffered events
  *   trace_pipe_ns_per_event      draining trace_pipe, the same 1M events
  *
@@ -42,6 +46,33 @@ static long stat_field(const char *key)
 		exit(1);
 	}
 	return atol(p + strlen(key));
+}
+
+/* Best of three reads of FILE to the end, in us; its lines in *lines. */
+static double read_us(const char *file, long *lines)
+{
+	static char buf[1 << 16];
+	long long t, best = -1;
+	ssize_t n;
+	int i, fd;
+
+	for (i = 0; i < 3; i++) {
+		fd = open(file, O_RDONLY);
+		if (fd < 0) {
+			perror(file);
+			exit(1);
+		}
+		*lines = 0;
+		t = now_ns();
+		while ((n = read(fd, buf, sizeof(buf))) > 0)
+			for (ssize_t j = 0; j < n; j++)
+				*lines += buf[j] == '\n';
+		t = now_ns() - t;
+		close(fd);
+		if (best < 0 || t < best)
+			best = t;
+	}
+	return best / 1000.0;
 }
 
 /* Read FILE to the end; returns ns per event, counts lines in *lines. */
@@ -102,6 +133,28 @@ int main(void)
 	put(EVDIR "evb_str/enable", "1");
 	timed("event_str128_ns", "time str");
 	put(EVDIR "evb_str/enable", "0");
+
+	/* Histograms: the event enabled, a hist trigger on it. */
+	put(EVDIR "evb_small/enable", "1");
+	put(EVDIR "evb_small/trigger", "hist:keys=tag");
+	timed("event_hist_1key_ns", "time small");
+	put(EVDIR "evb_small/trigger", "!hist:keys=tag");
+	put(EVDIR "evb_small/trigger", "hist:keys=tag,val:vals=seq,val");
+	timed("event_hist_2key_2val_ns", "time small");
+	put(EVDIR "evb_small/trigger", "!hist:keys=tag,val:vals=seq,val");
+	put(EVDIR "evb_small/enable", "0");
+	/* val runs 0..19999 in each round: 10,000 keys pass the filter */
+	put(EVDIR "evb_small/trigger", "hist:keys=val:size=16384 if val < 10000");
+	put("/sys/kernel/debug/evbench/run", "time small");
+	ns = read_us(EVDIR "evb_small/hist", &lines);
+	if (lines < 10000) {
+		fprintf(stderr, "events: hist has %ld lines, wanted 10000 entries\n",
+			lines);
+		return 1;
+	}
+	printf("hist_read_10k_us %.1f\n", ns);
+	put(EVDIR "evb_small/trigger", "!hist:keys=val:size=16384 if val < 10000");
+	put(TRACEFS "trace", "");
 
 	/* 1M small events in cpu0's buffer, nothing else, nothing lost. */
 	get(TRACEFS "per_cpu/cpu0/buffer_size_kb", saved_kb, sizeof(saved_kb));

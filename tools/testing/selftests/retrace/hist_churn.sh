@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# hist_churn.sh - histograms defined and removed while their events fire.
+#
+# For D seconds: tasks that fork, allocate and write markers (events
+# fire on every CPU), a task that defines and removes hist triggers on
+# those events (plain, compound, string and stack keys, named ones on
+# two events, filters, expressions, pause/cont/clear, truncating
+# opens), a task that reads the hist files meanwhile, and a task that
+# makes and removes an instance with histograms of its own.  Then every
+# histogram must be gone, and the memory they used given back: after a
+# first round warms the caches, later rounds may not leave more than
+# LEAK_KB of vmalloc or slab behind.  The harness fails the run on any
+# splat.  Exit 0 pass, 1 fail, 4 skip (kselftest convention).
+set -u
+T=/sys/kernel/tracing
+D=${D:-8} R=${R:-3} LEAK_KB=${LEAK_KB:-1024}
+FORK=$T/events/sched/sched_process_fork
+KM=$T/events/kmem/kmalloc
+PR=$T/events/ftrace/print
+fail() { echo "FAIL: $*"; exit 1; }
+
+[ -f $FORK/hist ] || { echo "SKIP: no histograms"; exit 4; }
+[ -f $KM/hist ] || { echo "SKIP: no kmem/kmalloc"; exit 4; }
+
+defs=(
+	"$FORK hist:keys=parent_pid:vals=child_pid"
+	"$FORK hist:keys=parent_comm,child_pid:sort=child_pid.descending:size=256"
+	"$FORK hist:name=churn:keys=common_pid"
+	"$FORK hist:keys=common_stacktrace"
+	"$FORK hist:keys=child_pid.log2:vals=parent_pid:x=child_pid*2 if child_pid > 1"
+	"$KM hist:keys=call_site.sym:vals=bytes_req,bytes_alloc:sort=bytes_alloc"
+	"$KM hist:keys=bytes_req.buckets=32,gfp_flags.hex:size=128"
+	"$KM hist:keys=common_pid.execname,bytes_req-bytes_alloc"
+	"$PR hist:keys=buf"
+	"$PR hist:keys=common_cpu:vals=hitcount"
+	"$T/events/sched/sched_process_exit/trigger hist:name=churn:keys=common_pid"
+)
+
+load() {	# events from every CPU until the stop file appears
+	while [ ! -e /tmp/hist-churn.stop ]; do
+		/bin/true; echo "churn $1" > $T/trace_marker; ls / > /dev/null
+	done
+}
+definer() {
+	local d f t n=0
+	while [ ! -e /tmp/hist-churn.stop ]; do
+		for d in "${defs[@]}"; do
+			f=${d%% *} t=${d#* }
+			[ -f "$f" ] || f=$f/trigger
+			echo "$t" >> "$f" 2> /dev/null && n=$((n + 1))
+		done
+		echo $n > /tmp/hist-churn.defs
+		for d in "${defs[@]}"; do
+			f=${d%% *} t=${d#* }
+			[ -f "$f" ] || f=$f/trigger
+			case $((RANDOM % 4)) in
+			0) echo "$t:pause" >> "$f" 2> /dev/null ;;
+			1) echo "$t:clear" >> "$f" 2> /dev/null ;;
+			2) echo "!$t" >> "$f" 2> /dev/null ;;
+			3) : > "$f" ;;
+			esac
+		done
+		for f in $FORK $KM $PR $T/events/sched/sched_process_exit; do
+			: > $f/trigger
+		done
+	done
+}
+reader() {
+	while [ ! -e /tmp/hist-churn.stop ]; do
+		cat $FORK/hist $KM/hist $PR/hist > /dev/null 2>&1
+	done
+}
+instance() {
+	local n=0 I
+	while [ ! -e /tmp/hist-churn.stop ]; do
+		I=$T/instances/hist-churn-$((n++ % 2))
+		mkdir $I 2> /dev/null || continue
+		echo 'hist:keys=common_pid:vals=bytes_req' > $I/events/kmem/kmalloc/trigger
+		echo 'hist:keys=child_comm' > $I/events/sched/sched_process_fork/trigger
+		/bin/true
+		cat $I/events/kmem/kmalloc/hist > /dev/null
+		rmdir $I || echo "cannot remove $I"
+	done
+}
+mem_kb() {	# vmalloc and slab in use, kB
+	awk '/^(VmallocUsed|Slab):/ { s += $2 } END { print s }' /proc/meminfo
+}
+
+base=0
+rm -f /tmp/hist-churn.defs
+for r in $(seq 1 "$R"); do
+	rm -f /tmp/hist-churn.stop
+	pids=""
+	for c in $(seq 1 "$(nproc)"); do load "$c" & pids="$pids $!"; done
+	definer & pids="$pids $!"
+	reader & pids="$pids $!"
+	instance & pids="$pids $!"
+	sleep "$D"
+	touch /tmp/hist-churn.stop
+	wait $pids
+	n=$(cat /tmp/hist-churn.defs 2> /dev/null || echo 0)
+	[ "$n" -gt 0 ] || fail "round $r: no histogram was defined"
+	for f in $FORK $KM $PR $T/events/sched/sched_process_exit; do
+		: > $f/trigger
+		grep -q '^hist' $f/trigger && fail "a histogram is left on $f"
+		[ "$(grep -c 'event histogram' $f/hist)" = 0 ] || fail "$f/hist is not empty"
+	done
+	ls -d $T/instances/hist-churn-* 2> /dev/null && fail "an instance is left"
+	sync; echo 3 > /proc/sys/vm/drop_caches
+	sleep 1
+	m=$(mem_kb)
+	echo "round $r: $n histograms defined, vmalloc+slab ${m} kB"
+	[ "$r" = 1 ] && base=$m
+	[ "$r" -gt 1 ] && [ $((m - base)) -gt "$LEAK_KB" ] &&
+		fail "round $r keeps $((m - base)) kB more than round 1"
+done
+rm -f /tmp/hist-churn.stop /tmp/hist-churn.defs
+echo "PASS: $R rounds of ${D}s"
