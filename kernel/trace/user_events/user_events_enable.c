@@ -23,7 +23,8 @@
  *     at once, up to UE_FAULT_TRIES times;
  *   - when a tracer switches the event on or off (ue_enablers_update(),
  *     called from the event's reg() with event_mutex held, for every
- *     address space), by a work item: the enabler is marked FAULTING and
+ *     address space): at once in the tracer's own address space, by a
+ *     work item in the others: the enabler is marked FAULTING and
  *     skipped until the worker has faulted the page in and written the
  *     bit as it is then.  An enabler unregistered meanwhile is marked
  *     FREEING and the worker frees it.
@@ -179,18 +180,28 @@ static void ue_fault_queue(struct user_event_mm *uem, struct ue_enabler *en,
 
 /*
  * Make @en's bit say whether its event is traced; event_mutex held, the
- * mm in use.  A missing page goes to a worker.
+ * mm in use.  A missing page of the caller's own address space (a
+ * process switching its own event, whose page a fork left copy on
+ * write) is faulted in at once, so that the bit is right when the
+ * switch returns; any other goes to a worker.  The fault keeps
+ * mmap_lock (no retry) and waits on no trace lock.
  */
 static void ue_enabler_sync(struct user_event_mm *uem, struct ue_enabler *en,
 			    int tries)
 {
 	bool set = READ_ONCE(en->event->status);
+	int err;
 
 	lockdep_assert_held(&event_mutex);
 	if (en->flags & (BIT(UE_EN_FAULTING) | BIT(UE_EN_FREEING)))
 		return;
 	mmap_read_lock(uem->mm);
-	if (ue_word_write(uem->mm, en->addr, en->flags, set))
+	err = ue_word_write(uem->mm, en->addr, en->flags, set);
+	if (err && uem->mm == current->mm &&
+	    !fixup_user_fault(uem->mm, en->addr,
+			      FAULT_FLAG_WRITE | FAULT_FLAG_REMOTE, NULL))
+		err = ue_word_write(uem->mm, en->addr, en->flags, set);
+	if (err)
 		ue_fault_queue(uem, en, tries);
 	mmap_read_unlock(uem->mm);
 }
