@@ -48,35 +48,11 @@ static long stat_field(const char *key)
 	return atol(p + strlen(key));
 }
 
-/* Best of three reads of FILE to the end, in us; its lines in *lines. */
-static double read_us(const char *file, long *lines)
-{
-	static char buf[1 << 16];
-	long long t, best = -1;
-	ssize_t n;
-	int i, fd;
-
-	for (i = 0; i < 3; i++) {
-		fd = open(file, O_RDONLY);
-		if (fd < 0) {
-			perror(file);
-			exit(1);
-		}
-		*lines = 0;
-		t = now_ns();
-		while ((n = read(fd, buf, sizeof(buf))) > 0)
-			for (ssize_t j = 0; j < n; j++)
-				*lines += buf[j] == '\n';
-		t = now_ns() - t;
-		close(fd);
-		if (best < 0 || t < best)
-			best = t;
-	}
-	return best / 1000.0;
-}
-
-/* Read FILE to the end; returns ns per event, counts lines in *lines. */
-static double drain(const char *file, int flags, long events, long *lines)
+/*
+ * Read FILE (opened with FLAGS) to the end; returns the ns it took,
+ * counts lines in *lines.
+ */
+static long long read_all(const char *file, int flags, long *lines)
 {
 	static char buf[1 << 16];
 	long long t;
@@ -98,7 +74,27 @@ static double drain(const char *file, int flags, long events, long *lines)
 		exit(1);
 	}
 	close(fd);
-	return (double)t / events;
+	return t;
+}
+
+/* Best of three reads of FILE to the end, in us; its lines in *lines. */
+static double read_us(const char *file, long *lines)
+{
+	long long t, best = -1;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		t = read_all(file, 0, lines);
+		if (best < 0 || t < best)
+			best = t;
+	}
+	return best / 1000.0;
+}
+
+/* Read FILE to the end; returns ns per event, counts lines in *lines. */
+static double drain(const char *file, int flags, long events, long *lines)
+{
+	return (double)read_all(file, flags, lines) / events;
 }
 
 int main(void)
