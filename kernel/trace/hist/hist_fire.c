@@ -66,7 +66,10 @@ int hist_fire_get(void)
 		s = alloc_percpu(struct hist_scratch);
 		if (!s)
 			return -ENOMEM;
-		/* the buffers before the pointer: pairs with READ_ONCE() */
+		/*
+		 * The zeroed buffers before the pointer: pairs with the
+		 * READ_ONCE() in hist_fire(), whose uses depend on it.
+		 */
 		smp_store_release(&hist_scratch, s);
 	}
 	hist_scratch_users++;
