@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The interface of trace events to the rest of the kernel, as one
- * name: an umbrella over five headers of ours, one job each
+ * name: an umbrella over seven headers of ours, one job each
  * (Documentation/trace/retrace/trace-events-h.rst is the map).
  *
  *	trace_events_record.h	the common fields of a record, the
@@ -14,14 +14,15 @@
  *				a probe, triggers, task-name recording
  *	trace_events_perf.h	perf's tracepoint PMU, the BPF hooks
  *	trace_events_dynevent.h	the dynamic-event command builder
+ *	trace_events_synth.h	synthetic events for kernel code
  *
  * Every user includes this file (the staging headers, kernel/events,
  * kernel/bpf, syscalls.h through trace/syscall.h, drivers that switch
  * events on), so it defines nothing itself but the one thing that must
  * be outside its include guard (below).  Names, types and values are
  * 6.12's wherever anything built uses them.  Left out, because only
- * capabilities that are not built use them: the synthetic-event and
- * kprobe-event generation APIs, the BPF raw-tracepoint runners and
+ * capabilities that are not built use them: the kprobe-event
+ * generation API, the BPF raw-tracepoint runners and
  * event_trace_printk().
  */
 #ifndef _LINUX_TRACE_EVENT_H
@@ -40,6 +41,7 @@
 #include <linux/trace_events_file.h>
 #include <linux/trace_events_perf.h>
 #include <linux/trace_events_dynevent.h>
+#include <linux/trace_events_synth.h>
 
 #endif /* _LINUX_TRACE_EVENT_H */
 

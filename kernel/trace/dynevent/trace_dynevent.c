@@ -247,8 +247,11 @@ static int dyn_event_command(const char *line)
 	return del ? dyn_event_release(line, NULL) : dyn_event_offer(line);
 }
 
-/* The listing holds event_mutex from start to stop. */
-static void *dyn_event_seq_start(struct seq_file *m, loff_t *pos)
+/*
+ * The listing holds event_mutex from start to stop.  A kind's own file
+ * (synthetic_events) walks the list with these too.
+ */
+void *dyn_event_seq_start(struct seq_file *m, loff_t *pos)
 {
 	struct dyn_event *ev;
 	loff_t skip = *pos;
@@ -260,7 +263,7 @@ static void *dyn_event_seq_start(struct seq_file *m, loff_t *pos)
 	return NULL;
 }
 
-static void *dyn_event_seq_next(struct seq_file *m, void *v, loff_t *pos)
+void *dyn_event_seq_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	struct dyn_event *ev = v;
 
@@ -270,7 +273,7 @@ static void *dyn_event_seq_next(struct seq_file *m, void *v, loff_t *pos)
 	return list_next_entry(ev, list);
 }
 
-static void dyn_event_seq_stop(struct seq_file *m, void *v)
+void dyn_event_seq_stop(struct seq_file *m, void *v)
 {
 	mutex_unlock(&event_mutex);
 }

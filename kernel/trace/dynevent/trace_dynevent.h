@@ -80,6 +80,11 @@ static inline void dyn_event_init(struct dyn_event *ev,
 void dyn_event_add(struct dyn_event *ev, struct trace_event_call *call);
 void dyn_event_remove(struct dyn_event *ev);
 
+/* seq_file walk of every dynamic event, event_mutex held start to stop. */
+void *dyn_event_seq_start(struct seq_file *m, loff_t *pos);
+void *dyn_event_seq_next(struct seq_file *m, void *v, loff_t *pos);
+void dyn_event_seq_stop(struct seq_file *m, void *v);
+
 /*
  * The command builder (struct dynevent_cmd, <linux/trace_events_dynevent.h>):
  * each add appends " STR<separator>" (" LHS<operator>RHS<separator>" for a

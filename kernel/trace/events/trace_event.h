@@ -162,6 +162,25 @@ int tracing_open_file_tr(struct inode *inode, struct file *filp);
 int tracing_release_file_tr(struct inode *inode, struct file *filp);
 int tracing_single_release_file_tr(struct inode *inode, struct file *filp);
 
+/*
+ * The event files that record an event with no tracepoint (user events,
+ * synthetic events), kept by the event's class reg(): a set replaced
+ * whole under event_mutex, read by the event's writers under RCU
+ * (preemption off).  trace_event_fileset_change() publishes a copy
+ * with @add added (if not NULL) and @drop left out (if not NULL); the
+ * old set is freed after a grace period.  Adding may fail (-ENOMEM),
+ * dropping may not.
+ */
+struct trace_event_fileset {
+	struct rcu_head			rcu;
+	unsigned int			n;
+	struct trace_event_file		*file[];
+};
+
+int trace_event_fileset_change(struct trace_event_fileset __rcu **setp,
+			       struct trace_event_file *add,
+			       struct trace_event_file *drop);
+
 /* Lookup of one event of @tr (event_mutex held for the __ form). */
 struct trace_event_file *__find_event_file(struct trace_array *tr,
 					   const char *system,

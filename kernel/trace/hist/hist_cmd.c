@@ -33,6 +33,7 @@
 #include "events/trace_event.h"
 #include "fs/trace_fs.h"
 #include "instance/trace_array.h"
+#include "synth/synth_event.h"
 #include "tracers/trace_opts.h"
 #include "triggers/trace_trigger.h"
 #include "hist_internal.h"
@@ -91,8 +92,8 @@ static bool hist_same_value(const struct hist_field *a,
 
 /*
  * Whether @a and @b define the same histogram: the same fields with the
- * same modifiers, key layout and variable names, the same sort order,
- * and (unless @join) the same filter; for a named histogram that would
+ * same modifiers, key layout, names and variable names, the same sort
+ * order and handler clauses, and (unless @join) the same filter; for a named histogram that would
  * @join @b's store, also the same values and display (hist_same_value(),
  * nohitcount).
  */
@@ -118,7 +119,8 @@ static bool hist_same(const struct hist_data *a, const struct hist_data *b,
 		    !hist_same_event_field(fa->field, fb->field))
 			return false;
 		if (!fa->var_name != !fb->var_name ||
-		    (fa->var_name && strcmp(fa->var_name, fb->var_name)))
+		    (fa->var_name && strcmp(fa->var_name, fb->var_name)) ||
+		    strcmp(hist_field_name(fa), hist_field_name(fb)))
 			return false;
 		if (join && !hist_same_value(fa, fb))
 			return false;
@@ -127,7 +129,7 @@ static bool hist_same(const struct hist_data *a, const struct hist_data *b,
 		if (a->sort_keys[i].field_idx != b->sort_keys[i].field_idx ||
 		    a->sort_keys[i].descending != b->sort_keys[i].descending)
 			return false;
-	return true;
+	return hist_actions_same(a, b);
 }
 
 /*
@@ -251,11 +253,15 @@ static void hist_store_detach(struct hist_data *hd)
 static void hist_free(struct event_trigger_data *data)
 {
 	struct hist_data *hd = data->private_data;
+	struct synth_event *se = synth_event_of(hd->file->event_call);
 
 	if (WARN_ON_ONCE(data->ref <= 0) || --data->ref)
 		return;
 	/* waits for the probes if it was ever published */
 	trigger_data_free(data);
+	if (se)
+		se->ref--;
+	hist_vars_unpublish(hd);
 	hist_store_detach(hd);
 	hist_fire_put();
 }
@@ -304,6 +310,11 @@ static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
 	}
 	data->paused = attrs->pause;
 
+	err = hist_actions_create(ctx, hd);
+	if (!err)
+		err = hist_vars_publish(hd);
+	if (err)
+		return err;
 	err = hist_fire_get();
 	if (err)
 		return err;
@@ -323,8 +334,12 @@ static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
 	list_add_tail_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
 	err = trace_event_trigger_enable_disable(file, 1);
-	if (!err)
+	if (!err) {
+		/* a synthetic event cannot go while a histogram counts it */
+		if (synth_event_of(file->event_call))
+			synth_event_of(file->event_call)->ref++;
 		return 0;
+	}
 	list_del_rcu(&data->list);
 	update_cond_flag(file);
 	data->ref--;
@@ -439,7 +454,10 @@ static int hist_parse_line(struct hist_ctx *ctx, struct event_command *cmd_ops,
 
 	if (remove) {
 		found = hist_find(file, data);
-		if (found)
+		/* another histogram reads its variables: it stays */
+		if (found && hist_vars_referenced(found->private_data))
+			err = -EBUSY;
+		else if (found)
 			hist_detach(file, found);
 		goto free;
 	}
@@ -496,14 +514,43 @@ static void hist_unreg(char *glob, struct event_trigger_data *data,
 		hist_detach(file, found);
 }
 
-/* @unreg_all: a truncating open of the trigger file drops them all. */
+/*
+ * @unreg_all: a truncating open of the trigger file drops them all; none
+ * if another histogram reads a variable of one of them.
+ */
 static void hist_unreg_all(struct trace_event_file *file)
 {
 	struct event_trigger_data *data, *next;
 
+	list_for_each_entry(data, &file->triggers, list)
+		if (data->cmd_ops->trigger_type == ETT_EVENT_HIST &&
+		    hist_vars_referenced(data->private_data))
+			return;
 	list_for_each_entry_safe(data, next, &file->triggers, list)
 		if (data->cmd_ops->trigger_type == ETT_EVENT_HIST)
 			hist_detach(file, data);
+}
+
+/**
+ * hist_cmd_run - run a hist command on @file, as if written to its trigger
+ * @file: the event
+ * @glob: "hist" or "!hist"
+ * @text: what follows "hist:" (not changed)
+ *
+ * For the histograms actions make on other events.  event_mutex held.
+ * Return: the command's result.
+ */
+int hist_cmd_run(struct trace_event_file *file, const char *glob,
+		 const char *text)
+{
+	char *g = kstrdup(glob, GFP_KERNEL), *t = kstrdup(text, GFP_KERNEL);
+	int err = -ENOMEM;
+
+	if (g && t)
+		err = hist_parse(&hist_cmd, file, g, "hist", t);
+	kfree(g);
+	kfree(t);
+	return err;
 }
 
 struct event_command hist_cmd = {
@@ -549,6 +596,29 @@ static struct trace_readme_part hist_readme = {
 	"\t  and clear act on an existing one.\n",
 };
 
+/* "onchange(var)" and "trace(<synthetic_event>" are ftracetest's. */
+static struct trace_readme_part hist_readme_actions = {
+	.rank	= TRACE_README_HIST,
+	.text	=
+	"\t  Variables: NAME=EXPR in a definition; $NAME (or SYSTEM.EVENT.$NAME)\n"
+	"\t  reads it, in another histogram too, for the same key.\n"
+	"\t  Handlers run an action when an entry is added or updated:\n"
+	"\t    onmatch(SYSTEM.EVENT)  when the variables read come from that event\n"
+	"\t    onmax(var)             when $var exceeds the entry's maximum\n"
+	"\t    onchange(var)          when $var differs from its last value\n"
+	"\t  Actions:\n"
+	"\t    trace(<synthetic_event>,params), or <synthetic_event>(params)\n"
+	"\t                           write that synthetic event\n"
+	"\t    save(field,...)        keep the hit's fields with the entry\n",
+};
+
+/* "snapshot()" is ftracetest's. */
+static struct trace_readme_part hist_readme_snapshot = {
+	.rank	= TRACE_README_HIST,
+	.text	=
+	"\t    snapshot()             take a snapshot of the trace buffer\n",
+};
+
 /* events/SYSTEM/EVENT/hist: in every event directory, as upstream's. */
 static const struct evreg_dir_file hist_dir_file = {
 	.name	= "hist",
@@ -570,4 +640,7 @@ void __init hist_boot_init(void)
 	WARN_ON(evreg_register_event_file(EVREG_EVENT_HIST, &hist_dir_file));
 	trace_readme_add(&hist_readme_triggers);
 	trace_readme_add(&hist_readme);
+	trace_readme_add(&hist_readme_actions);
+	if (IS_ENABLED(CONFIG_TRACER_SNAPSHOT))
+		trace_readme_add(&hist_readme_snapshot);
 }

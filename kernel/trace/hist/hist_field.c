@@ -105,14 +105,17 @@ static void *hist_field_data(const struct hist_field *f, void *rec)
  * @rec: the event's record
  * @buffer: the buffer holding it (common_timestamp)
  * @rbe: its ring buffer event (common_timestamp)
+ * @refs: the values of the histogram's variable references for this hit
  *
  * Numbers come back widened to 64 bits (signed ones sign-extended);
- * strings and stacks as the address of their contents in @rec.
+ * strings and stacks as the address of their contents in @rec; a
+ * reference as what hist_refs_resolve() read.
  *
  * Context: the fire path, any context.
  */
 u64 hist_field_value(const struct hist_field *f, void *rec,
-		     struct trace_buffer *buffer, struct ring_buffer_event *rbe)
+		     struct trace_buffer *buffer, struct ring_buffer_event *rbe,
+		     const u64 *refs)
 {
 	void *p = rec + f->rec_off;
 	u64 a, b;
@@ -140,6 +143,8 @@ u64 hist_field_value(const struct hist_field *f, void *rec,
 		return (unsigned long)hist_field_data(f, rec);
 	case HIST_FN_NONE:
 		return 0;
+	case HIST_FN_VAR_REF:
+		return refs ? refs[f->ref_idx] : 0;
 	case HIST_FN_COUNTER:
 		return 1;
 	case HIST_FN_CONST:
@@ -152,23 +157,23 @@ u64 hist_field_value(const struct hist_field *f, void *rec,
 			a = ns2usecs(a);
 		return a;
 	case HIST_FN_LOG2:
-		a = hist_field_value(f->operands[0], rec, buffer, rbe);
+		a = hist_field_value(f->operands[0], rec, buffer, rbe, refs);
 		return a > 1 ? fls64(a - 1) : 0;
 	case HIST_FN_BUCKET:
-		a = hist_field_value(f->operands[0], rec, buffer, rbe);
+		a = hist_field_value(f->operands[0], rec, buffer, rbe, refs);
 		return hist_bucket(a, f->buckets);
 	case HIST_FN_UMINUS:
-		a = hist_field_value(f->operands[0], rec, buffer, rbe);
+		a = hist_field_value(f->operands[0], rec, buffer, rbe, refs);
 		return -a;
 	default:
 		break;
 	}
 
 	/* binary operators */
-	a = hist_field_value(f->operands[0], rec, buffer, rbe);
+	a = hist_field_value(f->operands[0], rec, buffer, rbe, refs);
 	if (f->fn >= HIST_FN_DIV_POW2)
 		return hist_div_const(f, a);
-	b = hist_field_value(f->operands[1], rec, buffer, rbe);
+	b = hist_field_value(f->operands[1], rec, buffer, rbe, refs);
 	switch (f->fn) {
 	case HIST_FN_PLUS:
 		return a + b;
@@ -188,6 +193,8 @@ static const char *hist_field_name_at(const struct hist_field *f,
 {
 	if (depth > 1)
 		return "";
+	if (f->flags & (HIST_FL(VAR_REF) | HIST_FL(ALIAS)))
+		return f->name;
 	if (f->field)
 		return f->field->name;
 	if (f->flags & (HIST_FL(LOG2) | HIST_FL(BUCKET)))
@@ -210,7 +217,8 @@ static const char *hist_field_name_at(const struct hist_field *f,
  * @f: the field
  *
  * The event field's name; for log2 and buckets the one of the field
- * below; for an expression its text; "common_cpu",
+ * below; for an expression its text; for a variable reference the
+ * variable's ("SYSTEM.EVENT.$name" if written so); "common_cpu",
  * "common_timestamp", "common_stacktrace", "hitcount"; "" for a
  * constant.
  */
@@ -256,6 +264,10 @@ static void hist_operand_text(struct seq_buf *s, const struct hist_field *f)
 {
 	const char *mod = hist_field_modifier(f);
 
+	if (f->flags & HIST_FL(VAR_REF)) {
+		seq_buf_printf(s, "%s%s", f->ref_system ? "" : "$", f->name);
+		return;
+	}
 	if (f->flags & HIST_FL(CONST))
 		seq_buf_printf(s, "%llu", f->constant);
 	seq_buf_puts(s, hist_field_name(f));
@@ -314,12 +326,21 @@ void hist_field_destroy(struct hist_field *f)
 	hist_field_destroy(f->operands[1]);
 	kfree(f->name);
 	kfree(f->var_name);
+	kfree(f->ref_system);
+	kfree(f->ref_event);
 	kfree(f);
 }
 
-static struct hist_field *hist_field_alloc(struct hist_data *hd,
-					   unsigned long flags,
-					   const char *var_name)
+/**
+ * hist_field_alloc - a new field of @hd, not set up
+ * @hd: the histogram
+ * @flags: HIST_FL_*
+ * @var_name: the name of the variable it is, or NULL
+ *
+ * Return: the field, or NULL.
+ */
+struct hist_field *hist_field_alloc(struct hist_data *hd, unsigned long flags,
+				    const char *var_name)
 {
 	struct hist_field *f = kzalloc(sizeof(*f), GFP_KERNEL);
 
@@ -342,13 +363,15 @@ static const enum hist_fn hist_num_fn[2][4] = {
 	{ HIST_FN_S8, HIST_FN_S16, HIST_FN_S32, HIST_FN_U64 },
 };
 
-/*
- * Set @f up to read @field (or the special value its flags name).
+/**
+ * hist_field_setup - set @f up to read @field
+ * @f: the field
+ * @field: the event field, or NULL for the special value @f's flags name
+ *
  * Return: false for a field no histogram can read (a function field,
  * a number that is not 1, 2, 4 or 8 bytes).
  */
-static bool hist_field_setup(struct hist_field *f,
-			     struct ftrace_event_field *field)
+bool hist_field_setup(struct hist_field *f, struct ftrace_event_field *field)
 {
 	f->field = field;
 	if (f->flags & HIST_FL(HITCOUNT)) {
@@ -471,16 +494,82 @@ static int hist_modifier(const char *mod, const char *name,
 	return -EINVAL;
 }
 
-/* An atom that is not a number: "name" or "name.modifier". */
+/*
+ * "$name" (or "SYSTEM.EVENT.$name" naming @hd's own event) where @hd
+ * defines name as a plain field: that field's text, read directly.
+ */
+static const char *hist_local_var(struct hist_data *hd, const char *system,
+				  const char *event, const char *name)
+{
+	struct trace_event_call *call = hd->file->event_call;
+	struct hist_attrs *attrs = hd->attrs;
+	const char *expr;
+	unsigned int i;
+
+	if (!system != !event || name[0] != '$' || !name[1])
+		return NULL;
+	if (system && (strcmp(system, call->class->system) ||
+		       strcmp(event, trace_event_name(call))))
+		return NULL;
+	for (i = 0; i < attrs->n_vars; i++) {
+		if (strcmp(attrs->var_name[i], name + 1))
+			continue;
+		expr = attrs->var_expr[i];
+		if (!strpbrk(expr, "+-*/") && expr[0] != '$')
+			return expr;
+	}
+	return NULL;
+}
+
+/*
+ * A reference to the variable @name (without '$') as an operand, or as
+ * the value of the variable @var_name (an alias: "s=$st").  -ENOENT
+ * (logged) when there is no such variable.
+ */
+static struct hist_field *hist_ref_field(struct hist_ctx *ctx,
+					 struct hist_data *hd,
+					 const char *system, const char *event,
+					 const char *name, unsigned long flags,
+					 const char *var_name)
+{
+	struct hist_field *var, *ref = NULL, *f;
+
+	var = hist_find_event_var(ctx, hd, system, event, name);
+	if (var)
+		ref = hist_var_ref(hd, var, system, event);
+	if (!ref) {
+		hist_err(ctx, HIST_ERR_VAR_NOT_FOUND, name);
+		return ERR_PTR(-ENOENT);
+	}
+	flags |= var_name ? HIST_FL(ALIAS) : HIST_FL(VAR_REF);
+	f = hist_field_alloc(hd, flags | (ref->flags & HIST_REF_FLAGS),
+			     var_name);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	hist_ref_point(f, ref->ref_var, ref->ref_idx);
+	f->name = kstrdup(ref->name, GFP_KERNEL);
+	f->ref_system = kstrdup(system, GFP_KERNEL);
+	if (!f->name || !f->ref_system != !system) {
+		hist_field_destroy(f);
+		return ERR_PTR(-ENOMEM);
+	}
+	return f;
+}
+
+/*
+ * An atom that is not a number: "name", "name.modifier", a variable
+ * reference "$name" or "SYSTEM.EVENT.$name".
+ */
 static struct hist_field *hist_atom_field(struct hist_ctx *ctx,
 					  struct hist_data *hd, char *text,
 					  unsigned long flags,
 					  const char *var_name)
 {
 	struct ftrace_event_field *field = NULL;
+	const char *system = NULL, *event = NULL;
 	unsigned long buckets = 0;
-	char *copy, *name, *mod;
-	const char *at;
+	char *copy, *name, *mod, *dot;
+	const char *at, *local;
 	struct hist_field *f = NULL;
 	int err = -EINVAL;
 
@@ -488,6 +577,28 @@ static struct hist_field *hist_atom_field(struct hist_ctx *ctx,
 	if (!copy)
 		return ERR_PTR(-ENOMEM);
 	mod = copy;
+	dot = strchr(copy, '.');
+	if (dot && strchr(dot + 1, '.')) {
+		system = strsep(&mod, ".");
+		event = strsep(&mod, ".");
+	}
+	local = hist_local_var(hd, system, event, mod);
+	if (local) {
+		kfree(copy);
+		copy = kstrdup(local, GFP_KERNEL);
+		if (!copy)
+			return ERR_PTR(-ENOMEM);
+		mod = copy;
+	} else if (mod[0] == '$' && mod[1]) {
+		f = hist_ref_field(ctx, hd, system, event, mod + 1, flags,
+				   var_name);
+		/* no such variable: looked up as a field, and not found */
+		if (!IS_ERR(f) || PTR_ERR(f) != -ENOENT) {
+			kfree(copy);
+			return f;
+		}
+		f = NULL;
+	}
 	name = strsep(&mod, ".");
 	at = mod;
 	if (mod && hist_modifier(mod, name, &flags, &buckets, &at)) {
@@ -735,6 +846,11 @@ static struct hist_field *hist_binary(struct hist_ctx *ctx, struct hist_data *hd
 		hist_err(ctx, HIST_ERR_TIMESTAMP_MISMATCH, NULL);
 		goto fail;
 	}
+	/* a variable an expression reads is consumed by the read */
+	if (a->flags & HIST_FL(VAR_REF))
+		hd->var_refs[a->ref_idx]->read_once = true;
+	if (b->flags & HIST_FL(VAR_REF))
+		hd->var_refs[b->ref_idx]->read_once = true;
 
 	fold = a->flags & b->flags & HIST_FL(CONST);
 	err = -ENOMEM;
@@ -757,7 +873,7 @@ static struct hist_field *hist_binary(struct hist_ctx *ctx, struct hist_data *hd
 	}
 
 	if (fold) {
-		f->constant = hist_field_value(f, NULL, NULL, NULL);
+		f->constant = hist_field_value(f, NULL, NULL, NULL, NULL);
 		f->fn = HIST_FN_CONST;
 		f->size = sizeof(u64);
 		f->type = "u64";
@@ -831,4 +947,21 @@ struct hist_field *hist_field_parse(struct hist_ctx *ctx, struct hist_data *hd,
 	unsigned int n_ops = 0;
 
 	return hist_expr(ctx, hd, text, flags, var_name, &n_ops);
+}
+
+/**
+ * hist_var_field - the field a variable made for an action reads
+ * @ctx: where errors are reported
+ * @hd: the histogram
+ * @name: a field of @hd's event (a modifier allowed), not an expression
+ * @var_name: the variable's name
+ *
+ * Return: the field, or an ERR_PTR (logged).
+ */
+struct hist_field *hist_var_field(struct hist_ctx *ctx, struct hist_data *hd,
+				  char *name, const char *var_name)
+{
+	if (isdigit(*name))
+		return hist_const_field(ctx, hd, name, HIST_FL(VAR), var_name);
+	return hist_atom_field(ctx, hd, name, HIST_FL(VAR), var_name);
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The hist trigger: what runs each time an event with a histogram
- * fires.  It computes the key, finds or makes the key's element in the
- * tracing map, and adds the values to the element's sums (and sets its
- * variables).
+ * fires.  It computes the key, reads the variables of other histograms
+ * the definition refers to (hist_var.c: a missing one drops the hit),
+ * finds or makes the key's element in the tracing map, adds the values
+ * to the element's sums, sets its variables, and runs its actions
+ * (hist_action.c).
  *
  * Context: the event's fire path, after its record was written (the
  * command needs the record): any context, NMI included, preemption
@@ -130,7 +132,7 @@ static __always_inline void hist_key_stack(void *slot,
 	}
 	/* the field holds a count, then the entries */
 	stack = (unsigned long *)(unsigned long)hist_field_value(f, rec, NULL,
-								 NULL);
+								 NULL, NULL);
 	n = min_t(unsigned long, stack[0], HIST_STACK_DEPTH);
 	memcpy(slot, stack + 1, n * sizeof(unsigned long));
 }
@@ -154,7 +156,7 @@ static __always_inline void hist_key_build(const struct hist_data *hd,
 			hist_key_stack(slot, f, rec);
 			continue;
 		}
-		v = hist_field_value(f, rec, buffer, rbe);
+		v = hist_field_value(f, rec, buffer, rbe, NULL);
 		if (f->flags & HIST_FL(STRING))
 			hist_key_string(slot, f, rec,
 					(const char *)(unsigned long)v);
@@ -163,28 +165,114 @@ static __always_inline void hist_key_build(const struct hist_data *hd,
 	}
 }
 
-/* Find or make the element of @key and add this hit to it. */
+/* The room of a string or stack variable in @elt. */
+static char *hist_elt_str(struct tracing_map_elt *elt, unsigned int idx)
+{
+	struct hist_elt *he = elt->private_data;
+
+	return he->strs + idx * HIST_STR_MAX;
+}
+
+/*
+ * The value a variable keeps: a number as it is; a string or a stack is
+ * copied into the variable's room in @elt (a stack as its count, then
+ * its entries), which the value then points to.
+ */
+static __always_inline u64 hist_var_value(const struct hist_field *var,
+					  const struct hist_field *val,
+					  struct tracing_map_elt *elt, void *rec,
+					  u64 v)
+{
+	unsigned long *stack, n;
+	char *str;
+
+	if (var->flags & HIST_FL(ALIAS) ||
+	    !(val->flags & (HIST_FL(STRING) | HIST_FL(STACKTRACE))))
+		return v;
+	str = hist_elt_str(elt, var->str_idx);
+	if (val->flags & HIST_FL(STRING)) {
+		strscpy(str, (const char *)(unsigned long)v,
+			min_t(unsigned int, val->size, HIST_STR_MAX));
+		return (unsigned long)str;
+	}
+	stack = (unsigned long *)str;
+	if (val->fn == HIST_FN_NONE) {
+		stack[0] = stack_trace_save(stack + 1, HIST_STACK_DEPTH,
+					    HIST_STACK_SKIP);
+	} else {
+		n = min_t(unsigned long, *(unsigned long *)(unsigned long)v,
+			  HIST_STACK_DEPTH);
+		memcpy(stack, (void *)(unsigned long)v,
+		       (n + 1) * sizeof(unsigned long));
+		stack[0] = n;
+	}
+	return (unsigned long)str;
+}
+
+/**
+ * hist_set_field_vars - set variables made for fields actions pass
+ * @fv: the variables and the fields they read
+ * @n: how many
+ * @elt: the hit's element
+ * @rec: the hit's record
+ * @buffer: its buffer
+ * @rbe: its ring buffer event
+ * @refs: the hit's references
+ *
+ * Context: the fire path.
+ */
+void hist_set_field_vars(const struct hist_field_var *fv, unsigned int n,
+			 struct tracing_map_elt *elt, void *rec,
+			 struct trace_buffer *buffer,
+			 struct ring_buffer_event *rbe, const u64 *refs)
+{
+	unsigned int i;
+	u64 v;
+
+	for (i = 0; i < n; i++) {
+		v = hist_field_value(fv[i].val, rec, buffer, rbe, refs);
+		v = hist_var_value(fv[i].var, fv[i].val, elt, rec, v);
+		tracing_map_set_var(elt, fv[i].var->var_idx, v);
+	}
+}
+
+/*
+ * Find or make the element of @key and add this hit to it, when the
+ * variables of other histograms it reads are there.
+ */
 static __always_inline void hist_count(const struct hist_data *hd,
 				       const void *key, void *rec,
 				       struct trace_buffer *buffer,
 				       struct ring_buffer_event *rbe)
 {
+	u64 refs[TRACING_MAP_VARS_MAX];
 	const struct hist_field *f;
 	struct tracing_map_elt *elt;
 	unsigned int i;
 	u64 v;
 
+	if (hd->n_var_refs) {
+		memset(refs, 0, hd->n_var_refs * sizeof(refs[0]));
+		if (!hist_refs_resolve(hd, key, refs, false))
+			return;
+	}
 	elt = tracing_map_insert(hd->map, key);
 	if (!elt)
 		return;
 	for (i = 0; i < hd->n_vals; i++) {
 		f = hd->fields[i];
-		v = hist_field_value(f, rec, buffer, rbe);
+		v = hist_field_value(f, rec, buffer, rbe, refs);
 		if (f->flags & HIST_FL(VAR))
-			tracing_map_set_var(elt, f->var_idx, v);
+			tracing_map_set_var(elt, f->var_idx,
+					    hist_var_value(f, f, elt, rec, v));
 		else
 			tracing_map_update_sum(elt, i, v);
 	}
+	if (hd->n_field_vars)
+		hist_set_field_vars(hd->field_vars, hd->n_field_vars, elt, rec,
+				    buffer, rbe, refs);
+	if (hd->n_actions && hist_refs_resolve(hd, key, refs, true))
+		hist_actions_fire(hd, elt, rec, buffer, rbe, key, refs);
 	hist_poll_wakeup();
 }
 
@@ -215,7 +303,8 @@ void hist_fire(struct event_trigger_data *data, struct trace_buffer *buffer,
 		return;
 
 	if (likely(!hd->compound)) {
-		v = hist_field_value(hd->fields[hd->n_vals], rec, buffer, rbe);
+		v = hist_field_value(hd->fields[hd->n_vals], rec, buffer, rbe,
+				     NULL);
 		hist_count(hd, &v, rec, buffer, rbe);
 		return;
 	}
@@ -237,38 +326,60 @@ void hist_fire(struct event_trigger_data *data, struct trace_buffer *buffer,
 	preempt_enable_notrace();
 }
 
-/* ---- per-element data: the comm of a .execname key -------------------- */
+/* ---- per-element data: a .execname key's comm, string variables ------ */
 
 static int hist_elt_alloc(struct tracing_map_elt *elt)
 {
 	struct hist_data *hd = elt->map->private_data;
+	struct hist_elt *he;
 	unsigned int i;
 
+	he = kzalloc(sizeof(*he), GFP_KERNEL);
+	if (!he)
+		return -ENOMEM;
 	for (i = 0; i < hd->n_fields; i++) {
 		if (hd->fields[i]->flags & HIST_FL(EXECNAME)) {
-			elt->private_data = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
-			return elt->private_data ? 0 : -ENOMEM;
+			he->comm = kzalloc(TASK_COMM_LEN, GFP_KERNEL);
+			if (!he->comm)
+				goto fail;
+			break;
 		}
 	}
+	if (hd->n_strs) {
+		he->strs = kcalloc(hd->n_strs, HIST_STR_MAX, GFP_KERNEL);
+		if (!he->strs)
+			goto fail;
+	}
+	elt->private_data = he;
 	return 0;
+fail:
+	kfree(he->comm);
+	kfree(he);
+	return -ENOMEM;
 }
 
 static void hist_elt_free(struct tracing_map_elt *elt)
 {
-	kfree(elt->private_data);
+	struct hist_elt *he = elt->private_data;
+
+	if (!he)
+		return;
+	kfree(he->comm);
+	kfree(he->strs);
+	kfree(he);
 }
 
 /* The task that made the element is the one its pid key names. */
 static void hist_elt_init(struct tracing_map_elt *elt)
 {
-	char *comm = elt->private_data;
+	struct hist_elt *he = elt->private_data;
 
-	if (!comm)
+	if (!he->comm)
 		return;
 	if (!current->pid)
-		strscpy(comm, "<idle>", TASK_COMM_LEN);
+		strscpy(he->comm, "<idle>", TASK_COMM_LEN);
 	else
-		memcpy(comm, current->comm, TASK_COMM_LEN);
+		memcpy(he->comm, current->comm, TASK_COMM_LEN);
 }
 
 static const struct tracing_map_ops hist_elt_ops = {

@@ -23,6 +23,7 @@
 #define _KERNEL_TRACE_HIST_INTERNAL_H
 
 #include <linux/list.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 
 #include "map/tracing_map.h"
@@ -34,6 +35,7 @@ struct trace_array;
 struct trace_buffer;
 struct trace_event_file;
 struct event_trigger_data;
+struct synth_event;
 
 /* Values: hitcount and at most two more (a third is refused). */
 #define HIST_VALS_MAX		3
@@ -49,6 +51,12 @@ struct event_trigger_data;
 #define HIST_KEY_BYTES_MAX	(MAX_FILTER_STR_VAL + HIST_STACK_BYTES)
 /* Division by a constant below 2^20 multiplies and shifts instead. */
 #define HIST_DIV_SHIFT		20
+/* Handler clauses (onmatch, onmax, onchange) a definition may have. */
+#define HIST_ACTIONS_MAX	8
+/* Parameters of an action, and variables made for fields. */
+#define HIST_PARAMS_MAX		64
+/* A string variable's room in its element, its NUL included. */
+#define HIST_STR_MAX		MAX_FILTER_STR_VAL
 
 /* How a field's value is computed (hist_field_value()). */
 enum hist_fn {
@@ -65,6 +73,7 @@ enum hist_fn {
 	HIST_FN_PSTRING,	/* a char * in the record */
 	HIST_FN_STACK,		/* a stacktrace field: count, then entries */
 	HIST_FN_NONE,		/* common_stacktrace: taken by the caller */
+	HIST_FN_VAR_REF,	/* a variable, resolved for this hit */
 	HIST_FN_COUNTER,	/* hitcount: 1 */
 	HIST_FN_CONST,
 	HIST_FN_CPU,
@@ -96,6 +105,8 @@ enum hist_flag_bit {
 	HIST_FLB_CONST,
 	HIST_FLB_TIMESTAMP,
 	HIST_FLB_CPU,
+	HIST_FLB_VAR_REF,	/* $var: a variable of this or another histogram */
+	HIST_FLB_ALIAS,		/* a variable that is another's value: v=$w */
 	/* the modifiers */
 	HIST_FLB_HEX,
 	HIST_FLB_SYM,
@@ -111,6 +122,10 @@ enum hist_flag_bit {
 };
 
 #define HIST_FL(name)		BIT(HIST_FLB_##name)
+
+/* What a reference to a variable inherits from it. */
+#define HIST_REF_FLAGS		(HIST_FL(TIMESTAMP) | HIST_FL(USECS) | \
+				 HIST_FL(STACKTRACE) | HIST_FL(STRING))
 
 enum hist_op {
 	HIST_OP_NONE,
@@ -139,6 +154,13 @@ enum hist_op {
  * @name: an expression's text, as the output names it
  * @var_name: a variable's name
  * @var_idx: a variable's index in the map's variables
+ * @str_idx: a string or stack variable's room in its element
+ * @ref_hd: a reference's (or alias's) variable: its histogram
+ * @ref_var: and the variable, a field of @ref_hd
+ * @ref_idx: a reference's index in @hd's var_refs (its value for a hit)
+ * @ref_system: the "system.event." a reference was written with, or NULL
+ * @ref_event: (its event)
+ * @read_once: a reference in an expression: reading resets the variable
  * @hd: the histogram it belongs to
  */
 struct hist_field {
@@ -158,7 +180,90 @@ struct hist_field {
 	char				*name;
 	char				*var_name;
 	unsigned int			var_idx;
+	unsigned int			str_idx;
+	struct hist_data		*ref_hd;
+	struct hist_field		*ref_var;
+	unsigned int			ref_idx;
+	char				*ref_system;
+	char				*ref_event;
+	bool				read_once;
 	struct hist_data		*hd;
+};
+
+/* A variable made for a field an action needs: @var set from @val. */
+struct hist_field_var {
+	struct hist_field	*var;
+	struct hist_field	*val;
+};
+
+/*
+ * A histogram made on another event for a field of it an action names
+ * ("SYSTEM.EVENT.FIELD"): removed with the histogram that made it.
+ */
+struct hist_var_hist {
+	struct trace_event_file	*file;
+	char			*cmd;
+};
+
+enum hist_handler {
+	HIST_ONMATCH = 1,	/* onmatch(SYSTEM.EVENT) */
+	HIST_ONMAX,		/* onmax($var) */
+	HIST_ONCHANGE,		/* onchange($var) */
+};
+
+enum hist_act {
+	HIST_ACT_TRACE = 1,	/* SYNTH(params) or trace(SYNTH,params) */
+	HIST_ACT_SAVE,		/* save(fields) */
+	HIST_ACT_SNAPSHOT,	/* snapshot() */
+};
+
+/**
+ * struct hist_action - a handler clause and its action
+ * @handler: when it runs
+ * @act: what it does
+ * @name: the action as written: "save", "snapshot", "trace" or SYNTH
+ * @synth_name: the synthetic event trace() names (NULL otherwise)
+ * @params: the parameters as written (trace() without its first)
+ * @n_params: how many
+ * @match_system: onmatch's system
+ * @match_event: onmatch's event
+ * @track_str: onmax's or onchange's "$var" as written
+ * @track_ref: the reference to that variable
+ * @track_var: the value kept per element ("__max", "__change")
+ * @synth: the synthetic event written (a reference held)
+ * @snap: snapshot()'s state, the instance's conditional snapshot data
+ * @ref_idx: for each parameter, its reference's index in var_refs
+ */
+struct hist_action {
+	enum hist_handler	handler;
+	enum hist_act		act;
+	char			*name;
+	char			*synth_name;
+	char			*params[HIST_PARAMS_MAX];
+	unsigned int		n_params;
+	char			*match_system;
+	char			*match_event;
+	char			*track_str;
+	struct hist_field	*track_ref;
+	struct hist_field	*track_var;
+	struct synth_event	*synth;
+	struct hist_snapshot	*snap;
+	unsigned int		ref_idx[HIST_PARAMS_MAX];
+};
+
+/*
+ * What a snapshot() action knows of the snapshot it last took: the
+ * tracked value that took it, over every element, and the key and task
+ * of the hit.  Written under the instance's max_lock by the conditional
+ * snapshot's update, read by the hist file.
+ */
+struct hist_snapshot {
+	const struct hist_data	*hd;
+	const struct hist_action *action;
+	u64			track_val;
+	bool			updated;
+	char			comm[TASK_COMM_LEN];
+	u64			key[HIST_KEY_BYTES_MAX / sizeof(u64)];
 };
 
 /*
@@ -166,7 +271,7 @@ struct hist_field {
  * fields: "keys=", "vals=", "sort=" (each cut at commas later), "name="
  * (kept whole, "name=NAME", as the trigger line prints it), "clock=",
  * the variable assignments (each clause whole, then cut into @var_name
- * and @var_expr), the number of handler clauses.
+ * and @var_expr), the handler clauses (@action, @n_handlers of them).
  */
 struct hist_attrs {
 	char		*keys;
@@ -180,6 +285,7 @@ struct hist_attrs {
 	char		*var_name[TRACING_MAP_VARS_MAX];
 	char		*var_expr[TRACING_MAP_VARS_MAX];
 	unsigned int	n_vars;
+	char		*action[HIST_ACTIONS_MAX];
 	unsigned int	bits;
 	bool		pause;
 	bool		cont;
@@ -224,6 +330,18 @@ struct hist_store {
  * @usecs: common_timestamp counts in microseconds (any .usecs asks it)
  * @timestamps: it reads common_timestamp
  * @remove: built from a "!hist:" line, only to find its twin
+ * @vars_link: on the list of histograms with variables (hist_var.c)
+ * @n_var_refs: @var_refs in use, and so on for the arrays below
+ * @n_actions:
+ * @n_field_vars:
+ * @n_save_vars:
+ * @n_var_hists:
+ * @n_strs: string and stack variables: their rooms per element
+ * @var_refs: the variables its fields and actions read, each once
+ * @actions: its handler clauses
+ * @field_vars: variables made for fields its actions pass
+ * @save_vars: variables made for save()'s fields
+ * @var_hists: histograms made on other events for its actions
  */
 struct hist_data {
 	struct hist_field		*fields[HIST_FIELDS_MAX];
@@ -244,6 +362,24 @@ struct hist_data {
 	bool				usecs;
 	bool				timestamps;
 	bool				remove;
+	struct list_head		vars_link;
+	unsigned int			n_var_refs;
+	unsigned int			n_actions;
+	unsigned int			n_field_vars;
+	unsigned int			n_save_vars;
+	unsigned int			n_var_hists;
+	unsigned int			n_strs;
+	struct hist_field		*var_refs[TRACING_MAP_VARS_MAX];
+	struct hist_action		*actions[HIST_ACTIONS_MAX];
+	struct hist_field_var		field_vars[HIST_PARAMS_MAX];
+	struct hist_field_var		save_vars[HIST_PARAMS_MAX];
+	struct hist_var_hist		var_hists[HIST_PARAMS_MAX];
+};
+
+/* What an element keeps besides its sums and variables. */
+struct hist_elt {
+	char	*comm;		/* .execname: the task that made it */
+	char	*strs;		/* n_strs rooms of HIST_STR_MAX bytes */
 };
 
 /*
@@ -282,6 +418,33 @@ enum hist_err {
 	HIST_ERR_UNARY_MINUS_SUBEXPR,
 	HIST_ERR_DIVISION_BY_ZERO,
 	HIST_ERR_NEED_NOHC_VAL,
+	HIST_ERR_VAR_NOT_UNIQUE,
+	HIST_ERR_TOO_MANY_FIELD_VARS,
+	HIST_ERR_EVENT_FILE_NOT_FOUND,
+	HIST_ERR_HIST_NOT_FOUND,
+	HIST_ERR_HIST_CREATE_FAIL,
+	HIST_ERR_SYNTH_VAR_NOT_FOUND,
+	HIST_ERR_SYNTH_EVENT_NOT_FOUND,
+	HIST_ERR_SYNTH_TYPE_MISMATCH,
+	HIST_ERR_SYNTH_COUNT_MISMATCH,
+	HIST_ERR_FIELD_VAR_PARSE_FAIL,
+	HIST_ERR_VAR_CREATE_FIND_FAIL,
+	HIST_ERR_ONX_NOT_VAR,
+	HIST_ERR_ONX_VAR_NOT_FOUND,
+	HIST_ERR_ONX_VAR_CREATE_FAIL,
+	HIST_ERR_FIELD_VAR_CREATE_FAIL,
+	HIST_ERR_TOO_MANY_PARAMS,
+	HIST_ERR_PARAM_NOT_FOUND,
+	HIST_ERR_INVALID_PARAM,
+	HIST_ERR_ACTION_NOT_FOUND,
+	HIST_ERR_NO_SAVE_PARAMS,
+	HIST_ERR_TOO_MANY_SAVE_ACTIONS,
+	HIST_ERR_ACTION_MISMATCH,
+	HIST_ERR_NO_CLOSING_PAREN,
+	HIST_ERR_SUBSYS_NOT_FOUND,
+	HIST_ERR_INVALID_SUBSYS_EVENT,
+	HIST_ERR_INVALID_REF_KEY,
+	HIST_ERR_VAR_NOT_FOUND,
 	HIST_ERR_COUNT
 };
 
@@ -305,7 +468,53 @@ void hist_field_destroy(struct hist_field *f);
 const char *hist_field_name(const struct hist_field *f);
 const char *hist_field_modifier(const struct hist_field *f);
 u64 hist_field_value(const struct hist_field *f, void *rec,
-		     struct trace_buffer *buffer, struct ring_buffer_event *rbe);
+		     struct trace_buffer *buffer, struct ring_buffer_event *rbe,
+		     const u64 *refs);
+struct hist_field *hist_field_alloc(struct hist_data *hd, unsigned long flags,
+				    const char *var_name);
+bool hist_field_setup(struct hist_field *f, struct ftrace_event_field *field);
+struct hist_field *hist_var_field(struct hist_ctx *ctx, struct hist_data *hd,
+				  char *name, const char *var_name);
+
+/* hist_var.c: variables and references (event_mutex, but the resolve) */
+struct hist_field *hist_find_var(const struct hist_data *hd, const char *name);
+struct hist_field *hist_find_file_var(struct trace_event_file *file,
+				      const char *name);
+bool hist_var_taken(struct hist_data *hd, const char *name);
+struct hist_field *hist_find_event_var(struct hist_ctx *ctx,
+				       struct hist_data *hd,
+				       const char *system, const char *event,
+				       const char *name);
+void hist_ref_point(struct hist_field *f, struct hist_field *var,
+		    unsigned int idx);
+struct hist_field *hist_var_ref(struct hist_data *hd, struct hist_field *var,
+				const char *system, const char *event);
+struct hist_field *hist_var_new(struct hist_data *hd, const char *name,
+				unsigned int size, const char *type);
+bool hist_refs_resolve(const struct hist_data *hd, const void *key, u64 *refs,
+		       bool self);
+bool hist_vars_referenced(const struct hist_data *hd);
+int hist_vars_publish(struct hist_data *hd);
+void hist_vars_unpublish(struct hist_data *hd);
+
+/* hist_action.c: handlers and actions */
+int hist_actions_parse(struct hist_ctx *ctx, struct hist_data *hd);
+int hist_actions_create(struct hist_ctx *ctx, struct hist_data *hd);
+void hist_actions_destroy(struct hist_data *hd);
+void hist_actions_fire(const struct hist_data *hd,
+		       struct tracing_map_elt *elt, void *rec,
+		       struct trace_buffer *buffer,
+		       struct ring_buffer_event *rbe, const void *key,
+		       const u64 *refs);
+void hist_actions_print_spec(struct seq_file *m, const struct hist_data *hd);
+void hist_actions_print_entry(struct seq_file *m, const struct hist_data *hd,
+			      struct tracing_map_elt *elt);
+const struct hist_snapshot *hist_actions_snapshot(const struct hist_data *hd);
+bool hist_actions_same(const struct hist_data *a, const struct hist_data *b);
+void hist_set_field_vars(const struct hist_field_var *fv, unsigned int n,
+			 struct tracing_map_elt *elt, void *rec,
+			 struct trace_buffer *buffer,
+			 struct ring_buffer_event *rbe, const u64 *refs);
 
 /* hist_fire.c: the trigger (any context), its scratch and element ops */
 void hist_fire(struct event_trigger_data *data, struct trace_buffer *buffer,
@@ -322,5 +531,7 @@ extern const struct file_operations hist_file_fops;
 
 /* hist_cmd.c: the command */
 extern struct event_command hist_cmd;
+int hist_cmd_run(struct trace_event_file *file, const char *glob,
+		 const char *text);
 
 #endif /* _KERNEL_TRACE_HIST_INTERNAL_H */

@@ -325,7 +325,8 @@ static void hist_kunit_values(struct kunit *test)
 		hd = hk_parse(test, ev, def, &ctx);
 		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(hd), "'%s'", def);
 		KUNIT_EXPECT_EQ_MSG(test, hist_field_value(hd->fields[hd->n_vals],
-							   &rec, NULL, NULL),
+							   &rec, NULL, NULL,
+							   NULL),
 				    cases[i].value, "'%s'", def);
 		hk_release(ev, &ctx, hd);
 	}
@@ -333,10 +334,10 @@ static void hist_kunit_values(struct kunit *test)
 	hd = hk_parse(test, ev, "keys=comm,name", &ctx);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(hd));
 	KUNIT_EXPECT_STREQ(test, (char *)(unsigned long)
-			   hist_field_value(hd->fields[1], &rec, NULL, NULL),
+			   hist_field_value(hd->fields[1], &rec, NULL, NULL, NULL),
 			   "kunit");
 	KUNIT_EXPECT_STREQ(test, (char *)(unsigned long)
-			   hist_field_value(hd->fields[2], &rec, NULL, NULL),
+			   hist_field_value(hd->fields[2], &rec, NULL, NULL, NULL),
 			   "n");
 	KUNIT_EXPECT_TRUE(test, hd->compound);
 	KUNIT_EXPECT_EQ(test, hd->key_size, 16U + MAX_FILTER_STR_VAL);

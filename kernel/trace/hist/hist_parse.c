@@ -8,7 +8,7 @@
  * two besides hitcount), "sort=" (up to two, each with .ascending or
  * .descending), "size=", "name=", "clock=", variable assignments
  * "NAME=EXPR[,NAME=EXPR...]", the flags pause, cont(inue), clear and
- * nohitcount (NOHC), and handler clauses.  A refused definition is
+ * nohitcount (NOHC), and handler clauses (hist_action.c).  A refused definition is
  * reported in error_log with the message and caret position upstream
  * gives, where upstream reports one, and with the same errno.
  *
@@ -53,6 +53,40 @@ static const char *hist_err_text[HIST_ERR_COUNT] = {
 	[HIST_ERR_DIVISION_BY_ZERO]	= "Division by zero",
 	[HIST_ERR_NEED_NOHC_VAL]	=
 		"Non-hitcount value is required for 'nohitcount'",
+	[HIST_ERR_VAR_NOT_UNIQUE]	=
+		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[HIST_ERR_TOO_MANY_FIELD_VARS]	= "Too many field variables defined",
+	[HIST_ERR_EVENT_FILE_NOT_FOUND]	= "Event file not found",
+	[HIST_ERR_HIST_NOT_FOUND]	= "Matching event histogram not found",
+	[HIST_ERR_HIST_CREATE_FAIL]	= "Couldn't create histogram for field",
+	[HIST_ERR_SYNTH_VAR_NOT_FOUND]	= "Couldn't find synthetic variable",
+	[HIST_ERR_SYNTH_EVENT_NOT_FOUND] = "Couldn't find synthetic event",
+	[HIST_ERR_SYNTH_TYPE_MISMATCH]	=
+		"Param type doesn't match synthetic event field type",
+	[HIST_ERR_SYNTH_COUNT_MISMATCH]	=
+		"Param count doesn't match synthetic event field count",
+	[HIST_ERR_FIELD_VAR_PARSE_FAIL]	= "Couldn't parse field variable",
+	[HIST_ERR_VAR_CREATE_FIND_FAIL]	= "Couldn't create or find variable",
+	[HIST_ERR_ONX_NOT_VAR]		=
+		"For onmax(x) or onchange(x), x must be a variable",
+	[HIST_ERR_ONX_VAR_NOT_FOUND]	= "Couldn't find onmax or onchange variable",
+	[HIST_ERR_ONX_VAR_CREATE_FAIL]	=
+		"Couldn't create onmax or onchange variable",
+	[HIST_ERR_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
+	[HIST_ERR_TOO_MANY_PARAMS]	= "Too many action params",
+	[HIST_ERR_PARAM_NOT_FOUND]	= "Couldn't find param",
+	[HIST_ERR_INVALID_PARAM]	= "Invalid action param",
+	[HIST_ERR_ACTION_NOT_FOUND]	= "No action found",
+	[HIST_ERR_NO_SAVE_PARAMS]	= "No params found for save()",
+	[HIST_ERR_TOO_MANY_SAVE_ACTIONS] =
+		"Can't have more than one save() action per hist",
+	[HIST_ERR_ACTION_MISMATCH]	= "Handler doesn't support action",
+	[HIST_ERR_NO_CLOSING_PAREN]	= "No closing paren found",
+	[HIST_ERR_SUBSYS_NOT_FOUND]	= "Missing subsystem",
+	[HIST_ERR_INVALID_SUBSYS_EVENT]	= "Invalid subsystem or event name",
+	[HIST_ERR_INVALID_REF_KEY]	=
+		"Using variable references in keys not supported",
+	[HIST_ERR_VAR_NOT_FOUND]	= "Couldn't find variable",
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -116,6 +150,8 @@ void hist_attrs_free(struct hist_attrs *attrs)
 		return;
 	for (i = 0; i < attrs->n_assign; i++)
 		kfree(attrs->assign[i]);
+	for (i = 0; i < attrs->n_handlers; i++)
+		kfree(attrs->action[i]);
 	kfree(attrs->keys);
 	kfree(attrs->vals);
 	kfree(attrs->sort);
@@ -249,7 +285,14 @@ struct hist_attrs *hist_attrs_parse(struct hist_ctx *ctx, char *text)
 			for (i = 0; i < ARRAY_SIZE(handlers); i++)
 				if (str_has_prefix(clause, handlers[i]))
 					err = 0;
-			attrs->n_handlers++;
+			if (!err && attrs->n_handlers == HIST_ACTIONS_MAX)
+				err = -EINVAL;
+			if (!err) {
+				clause = kstrdup(clause, GFP_KERNEL);
+				attrs->action[attrs->n_handlers++] = clause;
+				if (!clause)
+					err = -ENOMEM;
+			}
 		}
 	}
 	if (!err && !attrs->keys)
@@ -301,12 +344,10 @@ static int hist_val_field(struct hist_ctx *ctx, struct hist_data *hd,
 		hist_field_destroy(f);
 		return -EINVAL;
 	}
-	/* variables hold numbers; strings and stacks need references */
-	if (var_name && (f->flags & (HIST_FL(STRING) | HIST_FL(STACKTRACE) |
-				     HIST_FL(EXECNAME)))) {
-		hist_field_destroy(f);
-		return -EINVAL;
-	}
+	/* a string or a stack is copied into its element: its room */
+	if (var_name && !(f->flags & HIST_FL(ALIAS)) &&
+	    f->flags & (HIST_FL(STRING) | HIST_FL(STACKTRACE)))
+		f->str_idx = hd->n_strs++;
 	hist_add_field(hd, f);
 	return 0;
 }
@@ -345,29 +386,6 @@ static int hist_create_vals(struct hist_ctx *ctx, struct hist_data *hd)
 		err = -ENOENT;
 	}
 	return err;
-}
-
-/* Whether @name is a variable of @hd or of another histogram on its event. */
-static bool hist_var_defined(struct hist_data *hd, const char *name)
-{
-	struct event_trigger_data *data;
-	struct hist_data *other;
-	unsigned int i;
-
-	for (i = 0; i < hd->n_fields; i++)
-		if (hd->fields[i]->var_name &&
-		    !strcmp(hd->fields[i]->var_name, name))
-			return true;
-	list_for_each_entry(data, &hd->file->triggers, list) {
-		if (data->cmd_ops->trigger_type != ETT_EVENT_HIST)
-			continue;
-		other = data->private_data;
-		for (i = 0; i < other->n_fields; i++)
-			if (other->fields[i]->var_name &&
-			    !strcmp(other->fields[i]->var_name, name))
-				return true;
-	}
-	return false;
 }
 
 /*
@@ -410,7 +428,7 @@ static int hist_create_vars(struct hist_ctx *ctx, struct hist_data *hd)
 	int err;
 
 	for (i = 0; i < attrs->n_vars; i++) {
-		if (!hd->remove && hist_var_defined(hd, attrs->var_name[i])) {
+		if (!hd->remove && hist_var_taken(hd, attrs->var_name[i])) {
 			hist_err(ctx, HIST_ERR_DUPLICATE_VAR, attrs->var_name[i]);
 			return -EINVAL;
 		}
@@ -434,6 +452,11 @@ static int hist_create_keys(struct hist_ctx *ctx, struct hist_data *hd)
 		f = hist_field_parse(ctx, hd, item, HIST_FL(KEY), NULL);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
+		if (f->flags & HIST_FL(VAR_REF)) {
+			hist_err(ctx, HIST_ERR_INVALID_REF_KEY, item);
+			hist_field_destroy(f);
+			return -EINVAL;
+		}
 		size = ALIGN(f->size, sizeof(u64));
 		f->size = size;
 		f->key_off = hd->key_size;
@@ -567,8 +590,12 @@ void hist_data_destroy(struct hist_data *hd)
 
 	if (IS_ERR_OR_NULL(hd))
 		return;
+	hist_vars_unpublish(hd);
+	hist_actions_destroy(hd);
 	for (i = 0; i < hd->n_fields; i++)
 		hist_field_destroy(hd->fields[i]);
+	for (i = 0; i < hd->n_var_refs; i++)
+		hist_field_destroy(hd->var_refs[i]);
 	if (!hd->store && hd->map)
 		tracing_map_destroy(hd->map);
 	hist_attrs_free(hd->attrs);
@@ -603,13 +630,13 @@ struct hist_data *hist_data_create(struct hist_ctx *ctx,
 	hd->attrs = attrs;
 	hd->file = file;
 	INIT_LIST_HEAD(&hd->store_link);
+	INIT_LIST_HEAD(&hd->vars_link);
 	hd->remove = remove;
 
-	/* handlers (onmatch, onmax, onchange) and their actions: not here */
-	err = -EINVAL;
-	if (attrs->n_handlers)
-		goto fail;
-	err = hist_split_vars(ctx, attrs);
+	/* the handlers first: "$var" may name a variable of onmatch's event */
+	err = hist_actions_parse(ctx, hd);
+	if (!err)
+		err = hist_split_vars(ctx, attrs);
 	if (!err)
 		err = hist_create_vals(ctx, hd);
 	if (!err)

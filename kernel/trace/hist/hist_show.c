@@ -44,11 +44,14 @@ static void hist_field_print(struct seq_file *m, const struct hist_field *f)
 		seq_puts(m, "common_cpu");
 	else if (f->flags & HIST_FL(CONST))
 		seq_printf(m, "%llu", f->constant);
+	else if (f->flags & (HIST_FL(VAR_REF) | HIST_FL(ALIAS)))
+		seq_printf(m, "%s%s", f->ref_system ? "" : "$", f->name);
 	else
 		seq_puts(m, hist_field_name(f));
 
 	mod = hist_field_modifier(f);
-	if (mod && !(f->flags & (HIST_FL(EXPR) | HIST_FL(STACKTRACE))))
+	if (mod && !(f->flags & (HIST_FL(EXPR) | HIST_FL(STACKTRACE) |
+				 HIST_FL(VAR_REF) | HIST_FL(ALIAS))))
 		seq_printf(m, ".%s", mod);
 	if (f->buckets)
 		seq_printf(m, "=%ld", f->buckets);
@@ -132,6 +135,7 @@ int hist_trigger_print(struct seq_file *m, struct event_trigger_data *data)
 		seq_printf(m, ":clock=%s", hd->attrs->clock);
 	if (hd->attrs->nohitcount)
 		seq_puts(m, ":nohitcount");
+	hist_actions_print_spec(m, hd);
 	if (data->filter_str)
 		seq_printf(m, " if %s", data->filter_str);
 	seq_puts(m, READ_ONCE(data->paused) ? " [paused]\n" : " [active]\n");
@@ -170,7 +174,8 @@ static void hist_print_key(struct seq_file *m, const struct hist_data *hd,
 				   (void *)(unsigned long)v);
 		} else if (f->flags & HIST_FL(EXECNAME)) {
 			seq_printf(m, "%s: %-16s[%10llu]", name,
-				   (char *)elt->private_data, v);
+				   ((struct hist_elt *)elt->private_data)->comm,
+				   v);
 		} else if (f->flags & HIST_FL(SYSCALL)) {
 			sc = trace_syscall_name((int)v);
 			seq_printf(m, "%s: %-30s[%3llu]", name,
@@ -271,6 +276,7 @@ static void hist_print_entry(struct seq_file *m, const struct hist_data *hd,
 		hist_print_val(m, hist_field_name(f), f->flags,
 			       tracing_map_read_sum(elt, i), &stats[i]);
 	}
+	hist_actions_print_entry(m, hd, elt);
 	seq_putc(m, '\n');
 }
 
@@ -303,6 +309,28 @@ static unsigned int hist_print_entries(struct seq_file *m,
 	return n;
 }
 
+/* What snapshot() last took, between the entries and the totals. */
+static void hist_print_snapshot(struct seq_file *m, const struct hist_data *hd)
+{
+	const struct hist_snapshot *snap = hist_actions_snapshot(hd);
+	struct hist_elt he = {};
+	struct tracing_map_elt elt = {};
+
+	if (!snap || !READ_ONCE(snap->updated))
+		return;
+	seq_puts(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n");
+	seq_printf(m, "\ttriggering value { %s(%s) }: %10llu",
+		   snap->action->handler == HIST_ONMAX ? "onmax" : "onchange",
+		   snap->action->track_str, snap->track_val);
+	seq_puts(m, "\ttriggered by event with key: ");
+	he.comm = (char *)snap->comm;
+	elt.map = hd->map;
+	elt.key = (void *)snap->key;
+	elt.private_data = &he;
+	hist_print_key(m, hd, &elt);
+	seq_putc(m, '\n');
+}
+
 /**
  * hist_show_table - one histogram as the hist file shows it
  * @m: the file
@@ -321,6 +349,7 @@ void hist_show_table(struct seq_file *m, struct event_trigger_data *data,
 	hist_trigger_print(m, data);
 	seq_puts(m, "#\n\n");
 	n = hist_print_entries(m, hd);
+	hist_print_snapshot(m, hd);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		   tracing_map_hits(hd->map), n, tracing_map_drops(hd->map));
 }

@@ -271,16 +271,18 @@ static void opts_kunit_set_flag_veto(struct kunit *test)
  * README strings ftracetest requires, and the capability behind each (as
  * 6.12 prints them: the dynamic-event formats but "dynamic_events" itself
  * are in the probe events' part; s: also needs synthetic events).  The
- * histograms' handlers (onchange(), snapshot()) come with synthetic
- * events.
+ * histograms' handlers come with histograms, snapshot() also needs the
+ * snapshot buffer.
  */
 static const struct {
 	const char *text;
 	bool built;
 } opts_kunit_readme[] = {
 	{ "[gid=<gid>]", true },
-	{ "snapshot()", IS_ENABLED(CONFIG_SYNTH_EVENTS) },
-	{ "onchange(var)", IS_ENABLED(CONFIG_SYNTH_EVENTS) },
+	{ "snapshot()", IS_ENABLED(CONFIG_HIST_TRIGGERS) &&
+			IS_ENABLED(CONFIG_TRACER_SNAPSHOT) },
+	{ "onchange(var)", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
+	{ "trace(<synthetic_event>", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
 	{ "common_stacktrace", IS_ENABLED(CONFIG_HIST_TRIGGERS) },
 	{ "<var1>=<field|var_ref|numeric_literal>",
 	  IS_ENABLED(CONFIG_HIST_TRIGGERS) },

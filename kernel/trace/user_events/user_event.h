@@ -39,6 +39,7 @@
 #include <uapi/linux/user_events.h>
 
 #include "dynevent/trace_dynevent.h"
+#include "events/trace_event.h"
 #include "user_events_fields.h"
 
 /* Longest description (name and fields) a registration may pass. */
@@ -48,13 +49,6 @@
 enum {
 	UE_USED_FTRACE	= BIT(0),
 	UE_USED_PERF	= BIT(1),
-};
-
-/* The event files of the instances that record an event. */
-struct ue_fileset {
-	struct rcu_head			rcu;
-	unsigned int			n;
-	struct trace_event_file		*file[];
 };
 
 struct user_event {
@@ -70,7 +64,7 @@ struct user_event {
 	refcount_t			refcnt;
 	u16				reg_flags;	/* USER_EVENT_REG_* */
 	unsigned int			perf_users;	/* event_mutex */
-	struct ue_fileset __rcu		*files;		/* event_mutex; RCU */
+	struct trace_event_fileset __rcu	*files;	/* event_mutex; RCU */
 	int				status;		/* UE_USED_*; READ_ONCE */
 };
 

@@ -171,7 +171,7 @@ static ssize_t ue_data_record(struct ue_file *uf, int idx,
 			      const struct ue_payload *p, size_t count)
 {
 	struct user_event *ue = NULL;
-	struct ue_fileset *set;
+	struct trace_event_fileset *set;
 	bool faulted = false;
 	struct ue_refs *refs;
 	unsigned int i;

@@ -188,33 +188,6 @@ static bool ue_last_ref(struct user_event *ue)
 
 /* ---- tracing it -------------------------------------------------------- */
 
-/* Publish the set of files with @add added or @drop dropped. */
-static int ue_files_change(struct user_event *ue, struct trace_event_file *add,
-			   struct trace_event_file *drop)
-{
-	struct ue_fileset *old, *set = NULL;
-	unsigned int n, i;
-
-	old = rcu_dereference_protected(ue->files, lockdep_is_held(&event_mutex));
-	n = old ? old->n : 0;
-	if (add || n > 1) {
-		set = kmalloc(struct_size(set, file, n + !!add),
-			      add ? GFP_KERNEL : GFP_KERNEL | __GFP_NOFAIL);
-		if (!set)
-			return -ENOMEM;
-		set->n = 0;
-		for (i = 0; i < n; i++)
-			if (old->file[i] != drop)
-				set->file[set->n++] = old->file[i];
-		if (add)
-			set->file[set->n++] = add;
-	}
-	rcu_assign_pointer(ue->files, set);
-	if (old)
-		kfree_rcu(old, rcu);
-	return 0;
-}
-
 static void ue_set_status(struct user_event *ue)
 {
 	int status = 0;
@@ -248,7 +221,7 @@ static int ue_reg(struct trace_event_call *call, enum trace_reg op, void *data)
 		if (op == TRACE_REG_PERF_REGISTER) {
 			ue->perf_users++;
 		} else {
-			ret = ue_files_change(ue, data, NULL);
+			ret = trace_event_fileset_change(&ue->files, data, NULL);
 			if (ret) {
 				ue_put_locked(ue, true);
 				return ret;
@@ -262,7 +235,7 @@ static int ue_reg(struct trace_event_call *call, enum trace_reg op, void *data)
 		if (op == TRACE_REG_PERF_UNREGISTER)
 			ue->perf_users--;
 		else
-			ue_files_change(ue, NULL, data);
+			trace_event_fileset_change(&ue->files, NULL, data);
 		ue_set_status(ue);
 		ue_put_locked(ue, true);
 		return 0;

@@ -14,7 +14,7 @@ BASE=${BASE:?BASE must name the pristine tree directory}
 
 pkgs="linux-source-6.12 gcc make flex bison bc libelf-dev libssl-dev cpio
 ccache qemu-system-x86 busybox-static linux-perf trace-cmd sparse kmod patch
-rsync xz-utils python3 libc6-dev gdb"
+rsync xz-utils python3 libc6-dev gdb iputils-ping"
 
 missing=""
 for p in $pkgs; do

@@ -16,6 +16,12 @@
 #     histograms of one event
 #   - for each malformed definition: the errno of the write and the
 #     error_log entry (time stamp cut)
+#   - between events: synthetic events (their listing and format),
+#     variables of sched_process_fork read by histograms of
+#     sched_process_exit, onmatch() writing synthetic events, onmax()
+#     and onchange() saving fields, a histogram of a synthetic event,
+#     the synthetic records as the trace file prints them, and the
+#     refused definitions of handlers and actions
 #
 # No two entries are equal by every sort field, so the order of the
 # table is fixed on both kernels.
@@ -127,4 +133,78 @@ put $T/events/sched/sched_process_exit/trigger "hist:name=dump2:keys=pid"
 sed 's/^\[ *[0-9.]*\] //' $T/error_log
 : > $E/trigger
 : > $T/events/sched/sched_process_exit/trigger
+
+[ -f $T/synthetic_events ] || exit 0
+X=$T/events/sched/sched_process_exit
+S=$T/events/synthetic
+ex() {	# COMM PID PRIO: an exit record
+	echo "comm=\"$1\" pid=$2 prio=$3" > $X/inject
+}
+xonly=" if pid >= 100000"
+echo "== inter-event: synthetic events"
+put $T/synthetic_events 'synth_dump int d; pid_t pid; char comm[16]'
+put $T/synthetic_events 'synth_dump2 s32 v; char name[]; gfp_t g'
+put $T/dynamic_events 's:synthetic/synth_dump3 u8 a; unsigned long[] st; s64 b'
+cat $T/synthetic_events
+grep '^s:' $T/dynamic_events
+for e in synth_dump synth_dump2 synth_dump3; do
+	grep -v '^ID:' $S/$e/format
+done
+echo "== inter-event: variables and actions"
+put $E/trigger "hist:keys=child_pid:pp=parent_pid,pc=parent_comm$only"
+put $X/trigger "hist:keys=pid:d=prio-\$pp:onmatch(sched.sched_process_fork).synth_dump(\$d,pid,comm):onmax(\$d).save(comm,prio)$xonly"
+put $X/trigger "hist:keys=pid:v=prio:onmatch(sched.sched_process_fork).trace(synth_dump2,\$v,\$pc,prio)$xonly"
+put $X/trigger "hist:keys=comm:np=prio:onchange(\$np).save(pid,prio)$xonly"
+put $S/synth_dump/trigger 'hist:keys=pid,d:sort=pid,d'
+echo 1 > $S/synth_dump/enable
+echo 1 > $S/synth_dump2/enable
+echo > $T/trace
+inj aa 1 bb 100010; ex bb 100010 120
+inj aa 5 bb 100011; ex bb 100011 100
+ex bb 100011 130
+inj cc 7 dd 100012; ex dd 100012 140
+inj cc 9 dd 100012; ex dd 100012 90
+ex zz 100099 110
+echo 0 > $S/synth_dump/enable
+echo 0 > $S/synth_dump2/enable
+cat $E/trigger $X/trigger $S/synth_dump/trigger
+cat $E/hist $X/hist $S/synth_dump/hist
+# a gfp_t's flag names end in a NUL byte, on both kernels: shown as @
+grep -a -o 'synth_dump2\?: .*' $T/trace | tr '\0' '@'
+echo "== inter-event: refused"
+put $E/trigger "!hist:keys=child_pid:pp=parent_pid,pc=parent_comm$only"
+bad=(
+	'keys=pid:onmatch(sched).synth_dump(pid)'
+	'keys=pid:onmatch(sched.nosuch).synth_dump(pid)'
+	'keys=pid:onmatch(sched.sched_process_fork.synth_dump(pid)'
+	'keys=pid:onmatch(sched.sched_process_fork).nosynth(pid)'
+	'keys=pid:onmatch(sched.sched_process_fork).synth_dump(pid,pid,comm)'
+	'keys=pid:onmatch(sched.sched_process_fork).synth_dump($pp,pid)'
+	'keys=pid:onmatch(sched.sched_process_fork).synth_dump($nope,pid,comm)'
+	'keys=pid:onmatch(sched.sched_process_fork).save(comm)'
+	'keys=pid:onmax(prio).save(comm)'
+	'keys=pid:onmax($nope).save(comm)'
+	'keys=pid:x=prio:onmax($x)'
+	'keys=pid:x=prio:onmax($x).save(nosuch)'
+	'keys=pid:x=prio:onmax($x).save(comm):onchange($x).save(prio)'
+	'keys=pid:y=$nope'
+	'keys=$pp'
+	'keys=pid:onmatch(sched.sched_process_fork).trace(synth_dump,x)'
+)
+for d in "${bad[@]}"; do
+	echo > $T/error_log
+	put $X/trigger "hist:$d"
+	sed 's/^\[ *[0-9.]*\] //' $T/error_log
+done
+put $T/synthetic_events '!synth_dump'
+put $X/trigger "!hist:keys=comm:np=prio:onchange(\$np).save(pid,prio)$xonly"
+put $X/trigger "!hist:keys=pid:v=prio:onmatch(sched.sched_process_fork).trace(synth_dump2,\$v,\$pc,prio)$xonly"
+put $X/trigger "!hist:keys=pid:d=prio-\$pp:onmatch(sched.sched_process_fork).synth_dump(\$d,pid,comm):onmax(\$d).save(comm,prio)$xonly"
+put $S/synth_dump/trigger '!hist:keys=pid,d:sort=pid,d'
+put $E/trigger "!hist:keys=child_pid:pp=parent_pid,pc=parent_comm$only"
+cat $X/trigger $E/trigger
+put $T/synthetic_events '!synth_dump'
+put $T/synthetic_events '!synth_dump2'
+put $T/dynamic_events '-:synthetic/synth_dump3'
+cat $T/synthetic_events
 exit 0

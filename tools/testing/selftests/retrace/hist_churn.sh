@@ -7,8 +7,12 @@
 # fire on every CPU), a task that defines and removes hist triggers on
 # those events (plain, compound, string and stack keys, named ones on
 # two events, filters, expressions, pause/cont/clear, truncating
-# opens), a task that reads the hist files meanwhile, and a task that
-# makes and removes an instance with histograms of its own.  Then every
+# opens), a task that makes and takes down a latency chain (a synthetic
+# event written by an onmatch() of sched_process_exit reading a
+# variable of sched_process_fork, with onmax() and a histogram of the
+# synthetic event; removals out of order are refused), a task that reads
+# the hist files meanwhile, and a task that makes and removes an
+# instance with histograms of its own.  Then every
 # histogram must be gone, and the memory they used given back: after a
 # first round warms the caches, later rounds may not leave more than
 # LEAK_KB of vmalloc or slab behind (not judged under KASAN, whose
@@ -64,9 +68,37 @@ definer() {
 			3) : > "$f" ;;
 			esac
 		done
-		for f in $FORK $KM $PR $T/events/sched/sched_process_exit; do
-			: > $f/trigger
+		for f in $T/events/sched/sched_process_exit $FORK $KM $PR; do
+			: > $f/trigger 2> /dev/null
 		done
+	done
+}
+EXIT=$T/events/sched/sched_process_exit
+SYN=$T/events/synthetic/churn_lat
+chain() {
+	local fork='hist:keys=child_pid:cts=common_timestamp.usecs'
+	local exit='hist:keys=pid:clat=common_timestamp.usecs-$cts:onmatch(sched.sched_process_fork).churn_lat($clat,pid):onmax($clat).save(comm)'
+	local syn='hist:keys=pid:vals=lat:sort=pid'
+
+	while [ ! -e /tmp/hist-churn.stop ]; do
+		# the definer's truncating opens may take parts away meanwhile
+		{
+			echo 'churn_lat u64 lat; pid_t pid' >> $T/synthetic_events
+			echo "$fork" >> $FORK/trigger
+			echo "$exit" >> $EXIT/trigger
+			echo "$syn" >> $SYN/trigger
+			echo 1 > $SYN/enable
+			/bin/true; /bin/true
+			cat $SYN/hist $EXIT/hist > /dev/null
+			# out of order: refused
+			echo "!$fork" >> $FORK/trigger
+			echo '!churn_lat' >> $T/synthetic_events
+			echo 0 > $SYN/enable
+			echo "!$syn" >> $SYN/trigger
+			echo "!$exit" >> $EXIT/trigger
+			echo "!$fork" >> $FORK/trigger
+			echo '!churn_lat' >> $T/synthetic_events
+		} 2> /dev/null
 	done
 }
 reader() {
@@ -98,6 +130,7 @@ for r in $(seq 1 "$R"); do
 	pids=""
 	for c in $(seq 1 "$(nproc)"); do load "$c" & pids="$pids $!"; done
 	definer & pids="$pids $!"
+	[ -f $T/synthetic_events ] && { chain & pids="$pids $!"; }
 	reader & pids="$pids $!"
 	instance & pids="$pids $!"
 	sleep "$D"
@@ -105,11 +138,13 @@ for r in $(seq 1 "$R"); do
 	wait $pids
 	n=$(cat /tmp/hist-churn.defs 2> /dev/null || echo 0)
 	[ "$n" -gt 0 ] || fail "round $r: no histogram was defined"
-	for f in $FORK $KM $PR $T/events/sched/sched_process_exit; do
+	for f in $T/events/sched/sched_process_exit $FORK $KM $PR; do
 		: > $f/trigger
 		grep -q '^hist' $f/trigger && fail "a histogram is left on $f"
 		[ "$(grep -c 'event histogram' $f/hist)" = 0 ] || fail "$f/hist is not empty"
 	done
+	[ -f $T/synthetic_events ] && grep -q . $T/synthetic_events &&
+		fail "a synthetic event is left: $(cat $T/synthetic_events)"
 	ls -d $T/instances/hist-churn-* 2> /dev/null && fail "an instance is left"
 	sync; echo 3 > /proc/sys/vm/drop_caches
 	sleep 1
