@@ -12,6 +12,10 @@
  *   event_hist_2key_2val_ns      small, enabled, with
  *                                hist:keys=tag,val:vals=seq,val
  *   hist_read_10k_us             reading a hist file of 10,000 entries
+ *   event_synth_onmatch_ns       small, enabled, with two histograms: one
+ *                                sets a variable, the other reads it and
+ *                                writes a synthetic event (enabled) by
+ *                                onmatch(): the whole chain of one hit
  *   trace_read_ns_per_event      cat trace, for 1M buffered events
  *   trace_pipe_ns_per_event      draining trace_pipe, the same 1M events
  *
@@ -138,6 +142,19 @@ int main(void)
 	put(EVDIR "evb_small/trigger", "hist:keys=tag,val:vals=seq,val");
 	timed("event_hist_2key_2val_ns", "time small");
 	put(EVDIR "evb_small/trigger", "!hist:keys=tag,val:vals=seq,val");
+
+	/* A latency chain on one event: set, read once, write evb_lat. */
+	put(TRACEFS "synthetic_events", "evb_lat u64 lat; u32 tag");
+	add(EVDIR "evb_small/trigger", "hist:keys=tag:s=seq");
+	add(EVDIR "evb_small/trigger",
+	    "hist:keys=tag:d=seq-$s:onmatch(evbench.evb_small).evb_lat($d,tag)");
+	put(TRACEFS "events/synthetic/evb_lat/enable", "1");
+	timed("event_synth_onmatch_ns", "time small");
+	put(TRACEFS "events/synthetic/evb_lat/enable", "0");
+	add(EVDIR "evb_small/trigger",
+	    "!hist:keys=tag:d=seq-$s:onmatch(evbench.evb_small).evb_lat($d,tag)");
+	add(EVDIR "evb_small/trigger", "!hist:keys=tag:s=seq");
+	add(TRACEFS "synthetic_events", "!evb_lat");
 	put(EVDIR "evb_small/enable", "0");
 	/* val runs 0..19999 in each round: 10,000 keys pass the filter */
 	put(EVDIR "evb_small/trigger", "hist:keys=val:size=16384 if val < 10000");

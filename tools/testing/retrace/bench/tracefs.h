@@ -40,6 +40,20 @@ static inline void put(const char *file, const char *val)
 	close(fd);
 }
 
+/* Append @val to @file: a trigger file keeps its other triggers. */
+static inline void add(const char *file, const char *val)
+{
+	int fd = open(file, O_WRONLY | O_APPEND);
+	ssize_t n = fd < 0 ? -1 : write(fd, val, strlen(val));
+
+	if (n != (ssize_t)strlen(val)) {
+		fprintf(stderr, "bench: %s <+ '%s': %s\n", file, val,
+			strerror(errno));
+		exit(1);
+	}
+	close(fd);
+}
+
 /* Read FILE (at most SIZE - 1 bytes) into BUF as a string. */
 static inline void get(const char *file, char *buf, size_t size)
 {
