@@ -85,8 +85,12 @@ static int hist_action_parse(struct hist_ctx *ctx, struct hist_action *a,
 		return -EINVAL;
 	}
 	params = strsep(&str, ")");
-	if (str_has_prefix(name, "save") || str_has_prefix(name, "snapshot")) {
-		a->act = name[1] == 'a' ? HIST_ACT_SAVE : HIST_ACT_SNAPSHOT;
+	/* by prefix, as 6.12: "savings(...)" is a save() */
+	if (str_has_prefix(name, "save"))
+		a->act = HIST_ACT_SAVE;
+	else if (str_has_prefix(name, "snapshot"))
+		a->act = HIST_ACT_SNAPSHOT;
+	if (a->act) {
 		if (a->act == HIST_ACT_SNAPSHOT && !str) {
 			hist_err(ctx, HIST_ERR_NO_CLOSING_PAREN, params);
 			return -EINVAL;

@@ -315,6 +315,7 @@ static int hist_register(struct hist_ctx *ctx, struct trace_event_file *file,
 		err = hist_vars_publish(hd);
 	if (err)
 		return err;
+	hd->linked = hd->n_var_refs || hd->n_field_vars || hd->n_actions;
 	err = hist_fire_get();
 	if (err)
 		return err;

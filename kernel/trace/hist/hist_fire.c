@@ -236,29 +236,17 @@ void hist_set_field_vars(const struct hist_field_var *fv, unsigned int n,
 	}
 }
 
-/*
- * Find or make the element of @key and add this hit to it, when the
- * variables of other histograms it reads are there.
- */
-static __always_inline void hist_count(const struct hist_data *hd,
-				       const void *key, void *rec,
-				       struct trace_buffer *buffer,
-				       struct ring_buffer_event *rbe)
+/* Add the hit's values to @elt's sums and set its variables. */
+static __always_inline void hist_update(const struct hist_data *hd,
+					struct tracing_map_elt *elt, void *rec,
+					struct trace_buffer *buffer,
+					struct ring_buffer_event *rbe,
+					const u64 *refs)
 {
-	u64 refs[TRACING_MAP_VARS_MAX];
 	const struct hist_field *f;
-	struct tracing_map_elt *elt;
 	unsigned int i;
 	u64 v;
 
-	if (hd->n_var_refs) {
-		memset(refs, 0, hd->n_var_refs * sizeof(refs[0]));
-		if (!hist_refs_resolve(hd, key, refs, false))
-			return;
-	}
-	elt = tracing_map_insert(hd->map, key);
-	if (!elt)
-		return;
 	for (i = 0; i < hd->n_vals; i++) {
 		f = hd->fields[i];
 		v = hist_field_value(f, rec, buffer, rbe, refs);
@@ -268,11 +256,53 @@ static __always_inline void hist_count(const struct hist_data *hd,
 		else
 			tracing_map_update_sum(elt, i, v);
 	}
+}
+
+/*
+ * A hit of a histogram that reads variables or has actions: the
+ * references to other histograms first (a missing one drops the hit),
+ * then the update, the variables of the fields actions pass, the
+ * histogram's own references (read from its element) and the actions.
+ */
+static noinline void hist_count_linked(const struct hist_data *hd,
+				       const void *key, void *rec,
+				       struct trace_buffer *buffer,
+				       struct ring_buffer_event *rbe)
+{
+	u64 refs[TRACING_MAP_VARS_MAX];
+	struct tracing_map_elt *elt;
+
+	memset(refs, 0, hd->n_var_refs * sizeof(refs[0]));
+	if (!hist_refs_resolve(hd, key, refs))
+		return;
+	elt = tracing_map_insert(hd->map, key);
+	if (!elt)
+		return;
+	hist_update(hd, elt, rec, buffer, rbe, refs);
 	if (hd->n_field_vars)
 		hist_set_field_vars(hd->field_vars, hd->n_field_vars, elt, rec,
 				    buffer, rbe, refs);
-	if (hd->n_actions && hist_refs_resolve(hd, key, refs, true))
+	if (hd->n_actions && hist_refs_resolve_own(hd, elt, refs))
 		hist_actions_fire(hd, elt, rec, buffer, rbe, key, refs);
+	hist_poll_wakeup();
+}
+
+/* Find or make the element of @key and add this hit to it. */
+static __always_inline void hist_count(const struct hist_data *hd,
+				       const void *key, void *rec,
+				       struct trace_buffer *buffer,
+				       struct ring_buffer_event *rbe)
+{
+	struct tracing_map_elt *elt;
+
+	if (unlikely(hd->linked)) {
+		hist_count_linked(hd, key, rec, buffer, rbe);
+		return;
+	}
+	elt = tracing_map_insert(hd->map, key);
+	if (!elt)
+		return;
+	hist_update(hd, elt, rec, buffer, rbe, NULL);
 	hist_poll_wakeup();
 }
 

@@ -330,6 +330,8 @@ struct hist_store {
  * @usecs: common_timestamp counts in microseconds (any .usecs asks it)
  * @timestamps: it reads common_timestamp
  * @remove: built from a "!hist:" line, only to find its twin
+ * @linked: it reads variables, or has actions: its hits take the longer
+ *	path (hist_fire.c)
  * @vars_link: on the list of histograms with variables (hist_var.c)
  * @n_var_refs: @var_refs in use, and so on for the arrays below
  * @n_actions:
@@ -362,6 +364,7 @@ struct hist_data {
 	bool				usecs;
 	bool				timestamps;
 	bool				remove;
+	bool				linked;
 	struct list_head		vars_link;
 	unsigned int			n_var_refs;
 	unsigned int			n_actions;
@@ -491,8 +494,9 @@ struct hist_field *hist_var_ref(struct hist_data *hd, struct hist_field *var,
 				const char *system, const char *event);
 struct hist_field *hist_var_new(struct hist_data *hd, const char *name,
 				unsigned int size, const char *type);
-bool hist_refs_resolve(const struct hist_data *hd, const void *key, u64 *refs,
-		       bool self);
+bool hist_refs_resolve(const struct hist_data *hd, const void *key, u64 *refs);
+bool hist_refs_resolve_own(const struct hist_data *hd,
+			   struct tracing_map_elt *elt, u64 *refs);
 bool hist_vars_referenced(const struct hist_data *hd);
 int hist_vars_publish(struct hist_data *hd);
 void hist_vars_unpublish(struct hist_data *hd);

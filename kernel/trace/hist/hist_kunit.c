@@ -4,7 +4,8 @@
  * hand-made event, without tracefs or a registered trigger.
  *
  *  - every clause of the definition grammar, checked by the trigger
- *    line the definition prints back;
+ *    line the definition prints back (handlers as far as parsing goes:
+ *    what they need of other events is the selftests');
  *  - malformed definitions: the errno, the error_log message and the
  *    caret position upstream gives;
  *  - field values from a hand-made record: widths and signs, strings,
@@ -190,6 +191,13 @@ static void hist_kunit_lines(struct kunit *test)
 		{ "name=shared:keys=num:pause",
 		  "hist:name=shared:keys=num:vals=hitcount:sort=hitcount:size=2048 [active]\n"
 		},
+		/* $y of a plain field is that field */
+		{ "keys=num:y=len:z=$y+1",
+		  "hist:keys=num:vals=hitcount:y=len,z=len+1:sort=hitcount:size=2048 [active]\n"
+		},
+		{ "keys=num:x=len:onmax($x).trace(foo,$x,num)",
+		  "hist:keys=num:vals=hitcount:x=len:sort=hitcount:size=2048:onmax($x).trace(foo,$x,num) [active]\n"
+		},
 	};
 	struct event_trigger_data data = {};
 	struct hk_event *ev = hk_event(test);
@@ -263,6 +271,17 @@ static void hist_kunit_errors(struct kunit *test)
 		{ "keys=num,len,addr,comm", -EINVAL, -1 },
 		{ "keys=num:vals=len,addr,num", -EINVAL, -1 },
 		{ "keys=num:bogus", -EINVAL, -1 },
+		/* handlers and references, as far as parsing goes */
+		{ "keys=num:onmax(x)", -EINVAL, HIST_ERR_ACTION_NOT_FOUND },
+		{ "keys=num:onmax(x).snapshot(", -EINVAL,
+		  HIST_ERR_NO_CLOSING_PAREN },
+		{ "keys=num:x=len:onmax($x).trace(^z)", -EINVAL,
+		  HIST_ERR_INVALID_PARAM },
+		{ "keys=num:onmatch(^junk).foo(num)", -EINVAL,
+		  HIST_ERR_SUBSYS_NOT_FOUND },
+		/* no such variable, and no such field */
+		{ "keys=num:y=^$nope", -EINVAL, HIST_ERR_FIELD_NOT_FOUND },
+		{ "keys=num:x=len:onmax($x", -EINVAL, -1 },
 	};
 	struct hk_event *ev = hk_event(test);
 	char def[128], *caret;

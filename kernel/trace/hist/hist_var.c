@@ -13,8 +13,8 @@
  * not there or the variable not set, the hit is dropped.  References in
  * expressions read once: the variable is unset by the read, so one
  * sched_waking timestamp gives one latency.  References to the
- * histogram's own variables are resolved after its own update, for the
- * actions.
+ * histogram's own variables are read from its element after its own
+ * update, for the actions.
  *
  * "$name" is looked for, in order: in the histograms of the event an
  * onmatch() of the same definition names, then in every histogram with
@@ -280,30 +280,26 @@ struct hist_field *hist_var_new(struct hist_data *hd, const char *name,
 }
 
 /**
- * hist_refs_resolve - read @hd's references for one hit
+ * hist_refs_resolve - read @hd's references to other histograms' variables
  * @hd: the histogram hit
  * @key: the hit's key
  * @refs: their values, by reference index
- * @self: the references to @hd's own variables (else the others)
  *
  * Context: the fire path.
  * Return: false when one is not there (no element of @key, or the
  * variable not set): the hit is dropped.
  */
-bool hist_refs_resolve(const struct hist_data *hd, const void *key, u64 *refs,
-		       bool self)
+bool hist_refs_resolve(const struct hist_data *hd, const void *key, u64 *refs)
 {
 	const struct hist_field *ref;
 	struct tracing_map_elt *elt;
 	const struct hist_data *vhd;
 	unsigned int i, idx;
-	bool own;
 
 	for (i = 0; i < hd->n_var_refs; i++) {
 		ref = hd->var_refs[i];
 		vhd = ref->ref_hd;
-		own = vhd == hd;
-		if (own != self)
+		if (vhd == hd)
 			continue;
 		/* a longer key than ours would be read past its end */
 		if (vhd->key_size > hd->key_size)
@@ -312,10 +308,37 @@ bool hist_refs_resolve(const struct hist_data *hd, const void *key, u64 *refs,
 		idx = ref->ref_var->var_idx;
 		if (!elt || !tracing_map_var_set(elt, idx))
 			return false;
-		if (self || !ref->read_once)
-			refs[i] = tracing_map_read_var(elt, idx);
-		else
+		if (ref->read_once)
 			refs[i] = tracing_map_read_var_once(elt, idx);
+		else
+			refs[i] = tracing_map_read_var(elt, idx);
+	}
+	return true;
+}
+
+/**
+ * hist_refs_resolve_own - read @hd's references to its own variables
+ * @hd: the histogram hit
+ * @elt: the hit's element, updated
+ * @refs: their values, by reference index
+ *
+ * Context: the fire path.
+ * Return: false when one is not set.
+ */
+bool hist_refs_resolve_own(const struct hist_data *hd,
+			   struct tracing_map_elt *elt, u64 *refs)
+{
+	const struct hist_field *ref;
+	unsigned int i, idx;
+
+	for (i = 0; i < hd->n_var_refs; i++) {
+		ref = hd->var_refs[i];
+		if (ref->ref_hd != hd)
+			continue;
+		idx = ref->ref_var->var_idx;
+		if (!tracing_map_var_set(elt, idx))
+			return false;
+		refs[i] = tracing_map_read_var(elt, idx);
 	}
 	return true;
 }
