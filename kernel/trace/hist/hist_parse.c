@@ -8,9 +8,10 @@
  * two besides hitcount), "sort=" (up to two, each with .ascending or
  * .descending), "size=", "name=", "clock=", variable assignments
  * "NAME=EXPR[,NAME=EXPR...]", the flags pause, cont(inue), clear and
- * nohitcount (NOHC), and handler clauses (hist_action.c).  A refused definition is
- * reported in error_log with the message and caret position upstream
- * gives, where upstream reports one, and with the same errno.
+ * nohitcount (NOHC), and handler clauses (hist_action.c).  A refused
+ * definition is reported in error_log with the message and caret
+ * position upstream gives, where upstream reports one, and with the same
+ * errno.
  *
  * Everything here runs in process context with event_mutex held.
  */

@@ -24,9 +24,10 @@
  *
  * Lifetime.  An event lives from its registration until it is deleted;
  * deleting fails while the event is enabled anywhere, open, written by
- * a histogram action or counted by a histogram (@ref).  Pointers to events are valid under
- * event_mutex; synth_fire() runs from the action of a trigger whose
- * histogram holds a reference, so its event cannot go under it.
+ * a histogram action or counted by a histogram (@ref).  Pointers to
+ * events are valid under event_mutex; synth_fire() runs from the action
+ * of a trigger whose histogram holds a reference, so its event cannot go
+ * under it.
  *
  * Locks: dyn_event_ops_mutex (every create) -> event_mutex (the list of
  * events, @ref, @files' updates).  The fire path takes none: it reads

@@ -20,7 +20,7 @@
  *
  * The event's reg() keeps the set of files that record it (written by
  * synth_write.c) and pins the creating module while any does.  perf
- * cannot attach (-EOPNOTSUPP).
+ * cannot attach (-ENODEV, 6.12's answer).
  *
  * Contexts: process context.
  */
@@ -116,7 +116,7 @@ static int synth_reg(struct trace_event_call *call, enum trace_reg op,
 		module_put(se->mod);
 		return 0;
 	case TRACE_REG_PERF_REGISTER:
-		return -EOPNOTSUPP;
+		return -ENODEV;		/* perf cannot record them, as in 6.12 */
 	default:
 		return 0;
 	}
@@ -425,7 +425,8 @@ static struct trace_readme_part synth_readme = {
 	"  synthetic_events\t- events whose fields are declared, not compiled in:\n"
 	"\t  NAME TYPE FIELD[; TYPE FIELD]... creates one, !NAME deletes it.\n"
 	"\t  TYPE: u8/u16/u32/u64, s8/s16/s32/s64, [unsigned] char/int/long,\n"
-	"\t        bool, pid_t, gfp_t, char[N], char[] (any length), long[] (a stack)\n"
+	"\t        bool, pid_t, gfp_t, char[N], char[] (any length),\n"
+	"\t        long[] (a stack)\n"
 	"\t  Histogram actions, or kernel code, write their records.\n"
 	"\t  example: echo 'wakeup_lat u64 lat; char comm[16]; long[] stack' >> synthetic_events\n",
 };
