@@ -363,15 +363,13 @@ static const enum hist_fn hist_num_fn[2][4] = {
 	{ HIST_FN_S8, HIST_FN_S16, HIST_FN_S32, HIST_FN_U64 },
 };
 
-/**
- * hist_field_setup - set @f up to read @field
- * @f: the field
- * @field: the event field, or NULL for the special value @f's flags name
- *
+/*
+ * Set @f up to read @field (NULL: the special value @f's flags name).
  * Return: false for a field no histogram can read (a function field,
  * a number that is not 1, 2, 4 or 8 bytes).
  */
-bool hist_field_setup(struct hist_field *f, struct ftrace_event_field *field)
+static bool hist_field_setup(struct hist_field *f,
+			     struct ftrace_event_field *field)
 {
 	f->field = field;
 	if (f->flags & HIST_FL(HITCOUNT)) {

@@ -475,7 +475,6 @@ u64 hist_field_value(const struct hist_field *f, void *rec,
 		     const u64 *refs);
 struct hist_field *hist_field_alloc(struct hist_data *hd, unsigned long flags,
 				    const char *var_name);
-bool hist_field_setup(struct hist_field *f, struct ftrace_event_field *field);
 struct hist_field *hist_var_field(struct hist_ctx *ctx, struct hist_data *hd,
 				  char *name, const char *var_name);
 

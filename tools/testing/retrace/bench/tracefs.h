@@ -26,10 +26,10 @@ static inline long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Write VAL to FILE (truncating, as shell ">" does). */
-static inline void put(const char *file, const char *val)
+/* Write VAL to FILE opened with FLAGS; any failure ends the benchmark. */
+static inline void write_file(const char *file, const char *val, int flags)
 {
-	int fd = open(file, O_WRONLY | O_TRUNC);
+	int fd = open(file, O_WRONLY | flags);
 	ssize_t n = fd < 0 ? -1 : write(fd, val, strlen(val));
 
 	if (n != (ssize_t)strlen(val)) {
@@ -40,18 +40,16 @@ static inline void put(const char *file, const char *val)
 	close(fd);
 }
 
-/* Append @val to @file: a trigger file keeps its other triggers. */
+/* Write VAL to FILE (truncating, as shell ">" does). */
+static inline void put(const char *file, const char *val)
+{
+	write_file(file, val, O_TRUNC);
+}
+
+/* Append VAL to FILE (">>"): a trigger file keeps its other triggers. */
 static inline void add(const char *file, const char *val)
 {
-	int fd = open(file, O_WRONLY | O_APPEND);
-	ssize_t n = fd < 0 ? -1 : write(fd, val, strlen(val));
-
-	if (n != (ssize_t)strlen(val)) {
-		fprintf(stderr, "bench: %s <+ '%s': %s\n", file, val,
-			strerror(errno));
-		exit(1);
-	}
-	close(fd);
+	write_file(file, val, O_APPEND);
 }
 
 /* Read FILE (at most SIZE - 1 bytes) into BUF as a string. */
