@@ -42,4 +42,26 @@ struct dynevent_cmd {
 
 int dynevent_create(struct dynevent_cmd *cmd);
 
+/*
+ * kprobe events built by kernel code (kernel/trace/probes/kprobe_event.c):
+ * init, start with the place and any arguments, add more, end creates;
+ * kprobe_event_delete() removes "kprobes/NAME".
+ */
+void kprobe_event_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen);
+int __kprobe_event_gen_cmd_start(struct dynevent_cmd *cmd, bool kretprobe,
+				 const char *name, const char *loc, ...);
+int __kprobe_event_add_fields(struct dynevent_cmd *cmd, ...);
+int kprobe_event_delete(const char *name);
+
+#define kprobe_event_gen_cmd_start(cmd, name, loc, ...) \
+	__kprobe_event_gen_cmd_start(cmd, false, name, loc, ##__VA_ARGS__, NULL)
+#define kretprobe_event_gen_cmd_start(cmd, name, loc, ...) \
+	__kprobe_event_gen_cmd_start(cmd, true, name, loc, ##__VA_ARGS__, NULL)
+#define kprobe_event_add_fields(cmd, ...) \
+	__kprobe_event_add_fields(cmd, ##__VA_ARGS__, NULL)
+#define kprobe_event_add_field(cmd, field) \
+	__kprobe_event_add_fields(cmd, field, NULL)
+#define kprobe_event_gen_cmd_end(cmd)		dynevent_create(cmd)
+#define kretprobe_event_gen_cmd_end(cmd)	dynevent_create(cmd)
+
 #endif /* _LINUX_TRACE_EVENTS_DYNEVENT_H */

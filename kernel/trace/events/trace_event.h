@@ -181,6 +181,11 @@ int trace_event_fileset_change(struct trace_event_fileset __rcu **setp,
 			       struct trace_event_file *add,
 			       struct trace_event_file *drop);
 
+/* perf's kprobe and uprobe PMUs: attach to a private event. */
+struct perf_event;
+int perf_trace_init_call(struct perf_event *event,
+			 struct trace_event_call *call);
+
 /* Lookup of one event of @tr (event_mutex held for the __ form). */
 struct trace_event_file *__find_event_file(struct trace_array *tr,
 					   const char *system,

@@ -287,6 +287,21 @@ int perf_trace_init(struct perf_event *event)
 }
 
 /**
+ * perf_trace_init_call - attach @event to @call, an event no id finds
+ * @event: the perf event
+ * @call: a private event of perf's kprobe or uprobe PMU
+ *
+ * The caller owns @call, and frees it after perf_trace_destroy().
+ * Return: as perf_trace_init().
+ */
+int perf_trace_init_call(struct perf_event *event,
+			 struct trace_event_call *call)
+{
+	guard(mutex)(&event_mutex);
+	return perf_attach(call, event);
+}
+
+/**
  * perf_trace_destroy - detach an event set up by perf_trace_init()
  * @event: the perf event, already removed from every CPU
  */

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Running fetch programs at a hit (probe_arg.h has the instructions).
+ *
+ * A hit makes two passes over the event's arguments: the first measures
+ * the strings (probe_args_dyn_size()), the record is reserved for the
+ * fixed part plus that, the second stores (probe_args_store()).  A
+ * string that grew between the passes is cut to what was reserved; one
+ * that cannot be read is stored empty and printed "(fault)".  A value
+ * that cannot be read is stored as zeroes.
+ *
+ * Every read of memory goes through copy_from_kernel_nofault() or
+ * copy_from_user_nofault() and their string forms, so a bad address
+ * costs a fault fixup, never an oops, in any context a probe fires in
+ * (int3, ftrace, NMI, a user task's breakpoint).  Nothing here takes a
+ * lock, sleeps or is itself probed (NOKPROBE).
+ */
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "probe_arg.h"
+
+/* Where a store writes a string, and how much room is left there. */
+struct probe_out {
+	void		*rec;	/* data_loc offsets count from here */
+	void		*dyn;	/* next free byte for a string */
+	int		room;	/* bytes left for strings */
+	bool		measure; /* only count the strings' bytes */
+};
+
+/* The word a source instruction yields. */
+static unsigned long __kprobes probe_source(const struct probe_insn *in,
+					    void *ctx, const void *edata)
+{
+	struct pt_regs *regs = ctx;
+
+	switch (in->op) {
+	case PROBE_OP_REG:
+		return regs_get_register(regs, in->arg);
+	case PROBE_OP_STACK:
+		return regs_get_kernel_stack_nth(regs, in->arg);
+	case PROBE_OP_STACKP:
+		return kernel_stack_pointer(regs);
+	case PROBE_OP_RETVAL:
+		return regs_return_value(regs);
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case PROBE_OP_ARG:
+		return regs_get_kernel_argument(regs, in->arg);
+#endif
+	case PROBE_OP_EDATA:
+		return ((const unsigned long *)edata)[in->arg];
+	case PROBE_OP_IMM:
+		return in->arg;
+	case PROBE_OP_COMM:
+		return (unsigned long)current->comm;
+	case PROBE_OP_DATA:
+		return (unsigned long)in->data;
+	case PROBE_OP_FIELD:
+		switch (in->size) {
+		case 1:
+			return in->sign ? *(s8 *)(ctx + in->arg) :
+					  *(u8 *)(ctx + in->arg);
+		case 2:
+			return in->sign ? *(s16 *)(ctx + in->arg) :
+					  *(u16 *)(ctx + in->arg);
+		case 4:
+			return in->sign ? *(s32 *)(ctx + in->arg) :
+					  *(u32 *)(ctx + in->arg);
+		default:
+			return *(unsigned long *)(ctx + in->arg);
+		}
+	case PROBE_OP_FIELD_STR:
+		/* a __data_loc string's address, else the array itself */
+		if (in->size == sizeof(u32))
+			return (unsigned long)ctx +
+			       (*(u32 *)(ctx + in->arg) & 0xffff);
+		return (unsigned long)ctx + in->arg;
+	default:
+		return 0;
+	}
+}
+
+static int __kprobes probe_read(void *dst, unsigned long addr, size_t size,
+				bool user)
+{
+	if (user)
+		return copy_from_user_nofault(dst, (void __user *)addr, size);
+	return copy_from_kernel_nofault(dst, (void *)addr, size);
+}
+
+/*
+ * "symbol+off/size" of @addr into @dst, at most @room bytes with the NUL
+ * (@dst NULL: only its length).  Out of line: its buffer is big.
+ */
+static noinline int __kprobes probe_symstr(char *dst, int room,
+					   unsigned long addr)
+{
+	char name[KSYM_SYMBOL_LEN];
+	int n = sprint_symbol(name, addr) + 1;
+
+	if (!dst)
+		return n;
+	n = min(n, room);
+	memcpy(dst, name, n);
+	dst[n - 1] = '\0';
+	return n;
+}
+
+/* Bytes of the string at @addr, its NUL included; < 0 on a fault. */
+static int __kprobes probe_strlen(u8 op, unsigned long addr)
+{
+	int len = 0, ret;
+	u8 c;
+
+	switch (op) {
+	case PROBE_OP_ST_USTR:
+		return strnlen_user_nofault((void __user *)addr,
+					    PROBE_STRING_MAX);
+	case PROBE_OP_ST_SYMSTR:
+		return probe_symstr(NULL, 0, addr);
+	default:
+		do {
+			ret = copy_from_kernel_nofault(&c, (void *)addr + len, 1);
+			len++;
+		} while (!ret && c && len < PROBE_STRING_MAX);
+		return ret ? ret : len;
+	}
+}
+
+/* Store the string at @addr; its data_loc into @loc. */
+static int __kprobes probe_put_str(u8 op, unsigned long addr, u32 *loc,
+				   struct probe_out *o)
+{
+	long n;
+
+	if (o->measure)
+		return probe_strlen(op, addr);
+	if (o->room <= 0) {
+		n = 0;
+	} else if (op == PROBE_OP_ST_USTR) {
+		n = strncpy_from_user_nofault(o->dyn, (void __user *)addr,
+					      o->room);
+	} else if (op == PROBE_OP_ST_SYMSTR) {
+		n = probe_symstr(o->dyn, o->room, addr);
+	} else {
+		n = strncpy_from_kernel_nofault(o->dyn, (void *)addr, o->room);
+	}
+	/* a read that stopped at the room's end: cut there */
+	if (n > 0 && ((char *)o->dyn)[n - 1] != '\0')
+		((char *)o->dyn)[n - 1] = '\0';
+	if (n < 0)
+		n = 0;
+	*loc = n << 16 | (u32)(o->dyn - o->rec);
+	o->dyn += n;
+	o->room -= n;
+	return n;
+}
+
+/* Byte of a u64 where its low @size bytes start, in memory order. */
+static unsigned int probe_low_bytes(unsigned int size)
+{
+	return IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? sizeof(u64) - size : 0;
+}
+
+/* The low @size bytes of @v at @dst, where a load of @size finds them. */
+static void __kprobes probe_put_val(void *dst, unsigned int size, u64 v)
+{
+	memcpy(dst, (u8 *)&v + probe_low_bytes(size), size);
+}
+
+/*
+ * Keep bits [rshift - lshift, size * 8 - lshift) of the stored value,
+ * moved down to bit 0: in a u64, the container's top sits at bit 63.
+ */
+static void __kprobes probe_bitfield(void *dst, const struct probe_insn *in)
+{
+	unsigned int pad = (sizeof(u64) - in->size) * BITS_PER_BYTE;
+	u64 v = 0;
+
+	memcpy((u8 *)&v + probe_low_bytes(in->size), dst, in->size);
+	v = (v << (pad + in->lshift)) >> (pad + in->rshift);
+	probe_put_val(dst, in->size, v);
+}
+
+/*
+ * Run @prog; its value goes to @dst (the argument's place in the fixed
+ * part), strings through @o.  Return: the strings' bytes, or < 0 when a
+ * dereference faulted (nothing stored).
+ */
+static int __kprobes probe_run(const struct probe_insn *prog, void *ctx,
+			       const void *edata, void *dst,
+			       struct probe_out *o)
+{
+	const struct probe_insn *in = prog, *deref = NULL, *st;
+	unsigned long v, before = 0;
+	int total = 0, n = 0, ret;
+	bool user;
+
+	if (in->op == PROBE_OP_SYMBOL)
+		in++;
+	v = probe_source(in, ctx, edata);
+	in++;
+again:
+	for (; in->op == PROBE_OP_DEREF || in->op == PROBE_OP_UDEREF; in++) {
+		deref = in;
+		before = v;
+		if (probe_read(&v, v + in->arg, sizeof(v),
+			       in->op == PROBE_OP_UDEREF))
+			return -EFAULT;
+	}
+	st = in;
+store:
+	switch (st->op) {
+	case PROBE_OP_ST_VAL:
+		if (!o->measure)
+			probe_put_val(dst, st->size, v);
+		ret = 0;
+		break;
+	case PROBE_OP_ST_MEM:
+	case PROBE_OP_ST_UMEM:
+		user = st->op == PROBE_OP_ST_UMEM;
+		ret = 0;
+		if (!o->measure && probe_read(dst, v + st->arg, st->size, user))
+			memset(dst, 0, st->size);
+		break;
+	case PROBE_OP_ST_STR:
+	case PROBE_OP_ST_USTR:
+	case PROBE_OP_ST_SYMSTR:
+		ret = probe_put_str(st->op, v + st->arg, dst, o);
+		if (ret < 0)
+			ret = 0;
+		break;
+	default:
+		return -EILSEQ;
+	}
+	in = st + 1;
+	if (in->op == PROBE_OP_BITFIELD) {
+		if (!o->measure)
+			probe_bitfield(dst, in);
+		in++;
+	}
+	if (in->op != PROBE_OP_ARRAY)
+		return ret;
+
+	/* the next element: the next value in memory, or the next pointer */
+	total += ret;
+	if (++n == in->arg)
+		return total;
+	if (dst)
+		dst += st->size;
+	if (st->op == PROBE_OP_ST_MEM) {
+		v += st->size;
+		goto store;
+	}
+	v = before + sizeof(long);
+	in = deref;
+	goto again;
+}
+
+/**
+ * probe_args_dyn_size - bytes the arguments' strings need at this hit
+ * @args: the event's arguments
+ * @n: how many
+ * @ctx: the hit's registers (the attached event's record for eprobes)
+ * @edata: what the entry saved (return probes)
+ *
+ * Return: the sum, at least 0.
+ */
+int __kprobes probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
+				  void *ctx, const void *edata)
+{
+	struct probe_out o = { .measure = true };
+	unsigned int i;
+	int size = 0, len;
+
+	for (i = 0; i < n; i++) {
+		if (!args[i].is_string)
+			continue;
+		len = probe_run(args[i].prog, ctx, edata, NULL, &o);
+		if (len > 0)
+			size += len;
+	}
+	return size;
+}
+
+/**
+ * probe_args_store - write the arguments into a reserved record
+ * @args: the event's arguments
+ * @n: how many
+ * @ctx: as for probe_args_dyn_size()
+ * @edata: as for probe_args_dyn_size()
+ * @rec: the record
+ * @head: bytes of the record's head (the fields before the arguments)
+ * @fixed: bytes of the arguments' fixed part
+ * @dyn: bytes reserved after it for strings
+ */
+void __kprobes probe_args_store(const struct probe_arg *args, unsigned int n,
+				void *ctx, const void *edata, void *rec,
+				unsigned int head, unsigned int fixed, int dyn)
+{
+	struct probe_out o = {
+		.rec = rec, .dyn = rec + head + fixed, .room = dyn,
+	};
+	const struct probe_arg *a;
+	unsigned int i;
+	void *dst;
+
+	for (i = 0; i < n; i++) {
+		a = &args[i];
+		dst = rec + head + a->offset;
+		if (probe_run(a->prog, ctx, edata, dst, &o) >= 0)
+			continue;
+		/* a dereference faulted: zeroes, or empty strings */
+		if (a->is_string) {
+			unsigned int j;
+
+			for (j = 0; j < (a->count ?: 1); j++)
+				((u32 *)dst)[j] = (u32)(o.dyn - rec);
+		} else {
+			memset(dst, 0, a->type->size * (a->count ?: 1));
+		}
+	}
+}
+
+/**
+ * probe_entry_store - save function arguments at entry for the return
+ * @entry_args: their numbers (from 0)
+ * @n: how many
+ * @regs: the entry's registers
+ * @edata: n words
+ */
+void __kprobes probe_entry_store(const unsigned int *entry_args, unsigned int n,
+				 struct pt_regs *regs, unsigned long *edata)
+{
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		edata[i] = regs_get_kernel_argument(regs, entry_args[i]);
+#endif
+}
