@@ -485,10 +485,14 @@ static int probe_cc_fetch(char *s, struct probe_cc *cc)
 		ret = probe_cc_imm(s, cc);
 		break;
 	default:
-		/* a name: a BTF argument, which needs BTF we do not read */
+		/*
+		 * A name: a BTF argument, which needs BTF we do not read (and
+		 * a function's entry or return, or the errno is EINVAL).
+		 */
 		if (isalpha(s[0]) || s[0] == '_') {
 			probe_cc_err(cc, cc->col, PERR_NOSUP_BTFARG);
-			return -EOPNOTSUPP;
+			return probe_at_entry(where) || probe_at_return(where) ?
+			       -EOPNOTSUPP : -EINVAL;
 		}
 	}
 	if (!ret && cc->prog[cc->pc].op == PROBE_OP_NONE) {

@@ -105,7 +105,15 @@ static int probe_define_fields(struct trace_event_call *call)
 	ret = kind->define_head(call);
 	if (ret)
 		return ret;
-	/* the registry keeps pointers: the event owns the strings */
+	/*
+	 * The registry keeps pointers: the event owns the strings.  A
+	 * definition that failed half-way may be tried again: its strings
+	 * go first.
+	 */
+	for (i = 0; i < ev->n_strs; i++)
+		kfree(ev->strs[i]);
+	kfree(ev->strs);
+	ev->n_strs = 0;
 	strs = kcalloc(p->n_args * 2, sizeof(*strs), GFP_KERNEL);
 	if (!strs && p->n_args)
 		return -ENOMEM;

@@ -76,6 +76,8 @@ static int pk_compile(struct kunit *test, struct probe_arg *a,
 }
 
 #define PK_ENTRY	(PROBE_KERNEL | PROBE_ENTRY)
+/* The default type is a word: x64 or x32, "u64" or "u32" in the format. */
+#define PK_WORD		(BITS_PER_LONG == 64 ? "u64" : "u32")
 
 /* The forms and the programs they compile to. */
 static void probe_kunit_forms(struct kunit *test)
@@ -87,7 +89,7 @@ static void probe_kunit_forms(struct kunit *test)
 		unsigned int	size;
 		u8		ops[6];		/* up to END */
 	} cases[] = {
-		{ "%di", "arg1", "u64", 8,
+		{ "%di", "arg1", PK_WORD, sizeof(long),
 		  { PROBE_OP_REG, PROBE_OP_ST_VAL, PROBE_OP_END } },
 		{ "v=+8(%si):u32", "v", "u32", 4,
 		  { PROBE_OP_REG, PROBE_OP_ST_MEM, PROBE_OP_END } },
@@ -112,7 +114,7 @@ static void probe_kunit_forms(struct kunit *test)
 		{ "ss=+0(%di):string[2]", "ss", "__data_loc char[][2]", 8,
 		  { PROBE_OP_REG, PROBE_OP_DEREF, PROBE_OP_ST_STR,
 		    PROBE_OP_ARRAY, PROBE_OP_END } },
-		{ "st=$stack3", "st", "u64", 8,
+		{ "st=$stack3", "st", PK_WORD, sizeof(long),
 		  { PROBE_OP_STACK, PROBE_OP_ST_VAL, PROBE_OP_END } },
 		{ "sp=$stack:x32", "sp", "u32", 4,
 		  { PROBE_OP_STACKP, PROBE_OP_ST_VAL, PROBE_OP_END } },
@@ -242,7 +244,9 @@ static void probe_kunit_values(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, obj);
 	*obj = pk_template;
 	regs.di = (unsigned long)obj;
+	/* $arg2: %si on x86_64, %dx on i386 */
 	regs.si = 0x1234;
+	regs.dx = 0x1234;
 	regs.sp = (unsigned long)stack;
 	line = pk_run(test, &regs, words, ARRAY_SIZE(words));
 	KUNIT_EXPECT_STREQ(test, line,

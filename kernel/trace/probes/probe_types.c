@@ -19,9 +19,11 @@
 #define PT_NUM(n, ft, f, sz, k, sg) \
 	{ .name = n, .fmttype = ft, .fmt = f, .size = sz, .kind = k, \
 	  .is_signed = sg }
+/* A string's data_loc reads as signed in the format, as 6.12 has it. */
 #define PT_STR(n) \
 	{ .name = n, .fmttype = "__data_loc char[]", .fmt = "\\\"%s\\\"", \
-	  .size = sizeof(u32), .kind = PROBE_KIND_STRING, .is_string = true }
+	  .size = sizeof(u32), .kind = PROBE_KIND_STRING, .is_signed = true, \
+	  .is_string = true }
 
 static const struct probe_argtype probe_types[] = {
 	PT_STR("string"),

@@ -1,0 +1,175 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# probe-dump.sh OUT  (in the guest, as root)
+#
+# kprobe events of fixed definitions, written to OUT/probe.txt so that two
+# kernels can be compared with diff (refevents.sh runs this on the
+# reference kernel; tools/testing/selftests/retrace/probe_identity.sh
+# runs it on ours):
+#
+#   - each definition below: the write's result, its line in
+#     kprobe_events and dynamic_events, the event's format (id cut)
+#   - the records of one known workload (a child opening and reading a
+#     file of its own, the events filtered on its pid), as the trace file
+#     prints them after the event name, each distinct line once; function
+#     sizes ("/0x...") are cut, since the two kernels' images differ, and
+#     so are the comm and the dfd
+#   - appending, deleting by place, "-:GROUP/", and kprobe_profile's
+#     names
+#   - each malformed definition: the write's errno and the error_log
+#     entry (time stamp cut)
+set -u
+out=$1
+T=/sys/kernel/tracing
+mkdir -p "$out"
+exec > "$out/probe.txt" 2>&1
+[ -f $T/kprobe_events ] || { echo "no kprobe events"; exit 0; }
+
+put() {	# FILE TEXT: write, and say how it went
+	local err
+	if err=$( (echo "$2" >> "$1") 2>&1 ); then
+		echo "write ok: $2"
+	else
+		echo "write refused: $2 (${err##*: })"
+	fi
+}
+nosize() { sed -E 's#(\+0x[0-9a-f]+)/0x[0-9a-f]+#\1#g'; }
+
+echo 0 > $T/tracing_on
+echo > $T/trace
+echo > $T/dynamic_events
+echo > $T/error_log
+
+defs=(
+	'p:kprobes/openat do_sys_openat2 dfd=%di:s32 path=+0(%si):ustring flags=+0(%dx):x32 mode=+8(%dx):u16 ch=+u0(%si):char'
+	'p:kprobes/openat_args do_sys_openat2 a1=$arg1:s32 a2=+0($arg2):ustring a3=+8($arg3):x16 comm=$comm'
+	'r:kprobes/openat_ret do_sys_openat2 ret=$retval:s32 dfd=$arg1:s32'
+	'p:probes/vfsr vfs_read name=%di:%pD count=%dx:u32 pos=+0(%cx):s64 bits=+0(%cx):b4@2/8 bytes=+0(%cx):u8[4]'
+	'r4:probes/vfsr_ret vfs_read ret=$retval:s64 hex=$retval:x8'
+	'p:probes/consts do_sys_openat2 i=\4660:x16 s=\"immediate" n=\-1:s8 u=\255:u8 sym=%ip:symbol ss=%ip:symstr'
+	'p:probes/stack do_sys_openat2 sp=$stack:x64 d=$stack0:u8'
+	'p do_sys_openat2'
+	'r vfs_read'
+	'p:probes/mid vfs_read+5'
+	'p vfs_read+4'
+	'p:probes/ret_suffix vfs_read%return ret=$retval:u32'
+)
+for d in "${defs[@]}"; do
+	put $T/kprobe_events "$d"
+done
+echo "== kprobe_events"
+cat $T/kprobe_events
+echo "== dynamic_events"
+cat $T/dynamic_events
+for f in $(find $T/events/kprobes $T/events/probes -name format | sort); do
+	echo "== ${f#$T/}"
+	grep -v '^ID:' "$f"
+done
+
+# The workload: a child that opens and reads a file of its own.
+mkdir -p /tmp/probe-dump
+printf 'retrace\n' > /tmp/probe-dump/data
+bash -c 'read -r _ < /proc/self/stat; sleep 0.2; exec 3< /tmp/probe-dump/data; read -r -u 3 line' &
+child=$!
+# (not probes/stack: its values are stack contents)
+for e in $(ls -d $T/events/kprobes/*/ $T/events/probes/*/ | grep -v /stack/); do
+	echo "common_pid == $child" > "$e/filter"
+	echo 1 > "$e/enable"
+done
+echo 1 > $T/tracing_on
+wait $child
+echo 0 > $T/tracing_on
+echo "== records"
+# "TASK-PID [CPU] FLAGS TS: " cut; data paths and pids vary per run
+sed -n 's/^.*[0-9]: \([a-z_0-9]*: \)/\1/p' $T/trace | nosize |
+	sed -E 's/comm="[^"]*"/comm=X/; s/dfd=-?[0-9]+/dfd=D/' | sort | uniq -c |
+	sed -E 's/^ *[0-9]+ //'
+for e in $(ls -d $T/events/kprobes/*/ $T/events/probes/*/); do
+	echo 0 > "$e/enable"
+	echo 0 > "$e/filter"
+done
+
+echo "== appending and deleting"
+put $T/kprobe_events 'p:probes/multi vfs_read n=%dx:u32'
+put $T/kprobe_events 'p:probes/multi vfs_write n=%dx:u32'
+put $T/kprobe_events 'p:probes/multi vfs_write n=%dx:u32'
+put $T/kprobe_events 'p:probes/multi vfs_readv n=%dx:u64'
+put $T/kprobe_events 'r:probes/multi vfs_readv'
+put $T/kprobe_events 'p:synthetic/clash vfs_read'
+grep multi $T/kprobe_events
+put $T/dynamic_events '-:probes/multi vfs_write n=%dx:u32'
+grep multi $T/kprobe_events
+echo 1 > $T/events/probes/vfsr_ret/enable
+put $T/dynamic_events '-:probes/vfsr_ret'
+echo 0 > $T/events/probes/vfsr_ret/enable
+put $T/dynamic_events '-:probes/'
+put $T/dynamic_events '-:probes/'
+echo "== kprobe_profile"
+awk '{ print $1 }' $T/kprobe_profile
+cat $T/error_log | sed -E 's/^\[[ 0-9.]+\] //'
+echo > $T/error_log
+
+echo "== refused"
+bad=(
+	'p vfs_read +0(%di):u8[65]'
+	'p vfs_read +0(%di):string[2]:x'
+	'p vfs_read %di:string'
+	'p vfs_read $comm:u8'
+	'p vfs_read \"abc":string[2]'
+	'p vfs_read +0($comm):string'
+	'p vfs_read +0(\"abc"):u8'
+	'p vfs_read @jiffies:symstr'
+	'p vfs_read +u0(%di):u8[2]'
+	'p vfs_read +0(%di):b0@1/8'
+	'p vfs_read +0(%di):b8@1/8'
+	'p vfs_read +0(%di):b2@1/7'
+	'p vfs_read +0(%di):b2@1/8x'
+	'p vfs_read $stack:string'
+	'p vfs_read a=%di a=%si'
+	'p vfs_read common_pid=%di'
+	'p vfs_read __probe_ip=%di'
+	'p vfs_read 1a=%di'
+	'p vfs_read $argx'
+	'p vfs_read $arg0'
+	'p vfs_read $stackx'
+	'p vfs_read $retvalue'
+	'p vfs_read +0x(%di)'
+	'p vfs_read -u8(%di'
+	'p vfs_read +u8(%di):ustring)'
+	'p vfs_read @'
+	'p vfs_read @unknown_symbol_xyz'
+	'p vfs_read %'
+	'p vfs_read \'
+	'p vfs_read \0x'
+	'p vfs_read \"'
+	'p vfs_read ""'
+	'r0 vfs_read'
+	'r4096 vfs_read'
+	'r4097 vfs_read'
+	'p:a/b/c vfs_read'
+	'p:grp/ev.x vfs_read'
+	'p:grp/1ev vfs_read'
+	'p:/ vfs_read'
+	'p vfs_read%ret'
+	'p vfs_read+-1'
+	'p 0 vfs_read'
+	'r vfs_read+0x4'
+	'p mod:sym'
+	'p vfs_read $arg2 $arg*'
+	'p vfs_read $arg* $arg*'
+	'p vfs_read $arg9000'
+	'r vfs_read $arg1:ustring'
+	'p do_sys_openat2 $arg2:ustring'
+	'p vfs_read+4 $retval'
+	'x vfs_read'
+	'p'
+)
+for d in "${bad[@]}"; do
+	put $T/kprobe_events "$d"
+	tail -n 3 $T/error_log | sed -E 's/^\[[ 0-9.]+\] //'
+	echo > $T/error_log
+done
+echo > $T/dynamic_events
+echo "== left"
+cat $T/dynamic_events
