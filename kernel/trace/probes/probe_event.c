@@ -177,10 +177,15 @@ static int probe_reg(struct trace_event_call *call, enum trace_reg op,
 		     void *data)
 {
 	struct probe_event *ev = call->data;
-	bool was_on = probe_event_on(ev);
+	bool was_on;
 	int ret;
 
+	/* perf's open, close, add and del need nothing of ours */
+	if (op != TRACE_REG_REGISTER && op != TRACE_REG_UNREGISTER &&
+	    op != TRACE_REG_PERF_REGISTER && op != TRACE_REG_PERF_UNREGISTER)
+		return 0;
 	lockdep_assert_held(&event_mutex);
+	was_on = probe_event_on(ev);
 	switch (op) {
 	case TRACE_REG_REGISTER:
 		ret = trace_event_fileset_change(&ev->files, data, NULL);
