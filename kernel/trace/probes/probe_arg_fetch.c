@@ -110,12 +110,46 @@ static noinline int __kprobes probe_symstr(char *dst, int room,
 	return n;
 }
 
+/*
+ * The kernel string at @addr into @dst (NULL: only measure it), at most
+ * @room bytes with its NUL.  It is read an aligned word at a time: no
+ * word crosses a page, so a read that faults is one the string needed,
+ * and a short string costs a read or two, not one per byte.  Return:
+ * its bytes, NUL included (at @room it is cut there), or -EFAULT.
+ */
+static int __kprobes probe_kstr(char *dst, unsigned long addr, int room)
+{
+	unsigned long word = addr & ~(sizeof(long) - 1);
+	unsigned int i = addr - word;
+	int len = 0;
+	union {
+		unsigned long	w;
+		u8		b[sizeof(long)];
+	} u;
+
+	if (room <= 0)
+		return 0;
+	for (;; word += sizeof(long), i = 0) {
+		if (copy_from_kernel_nofault(&u.w, (void *)word, sizeof(long)))
+			return -EFAULT;
+		for (; i < sizeof(long); i++) {
+			if (dst)
+				dst[len] = u.b[i];
+			len++;
+			if (!u.b[i])
+				return len;
+			if (len == room) {
+				if (dst)
+					dst[len - 1] = '\0';
+				return len;
+			}
+		}
+	}
+}
+
 /* Bytes of the string at @addr, its NUL included; < 0 on a fault. */
 static int __kprobes probe_strlen(u8 op, unsigned long addr)
 {
-	int len = 0, ret;
-	u8 c;
-
 	switch (op) {
 	case PROBE_OP_ST_USTR:
 		return strnlen_user_nofault((void __user *)addr,
@@ -123,11 +157,7 @@ static int __kprobes probe_strlen(u8 op, unsigned long addr)
 	case PROBE_OP_ST_SYMSTR:
 		return probe_symstr(NULL, 0, addr);
 	default:
-		do {
-			ret = copy_from_kernel_nofault(&c, (void *)addr + len, 1);
-			len++;
-		} while (!ret && c && len < PROBE_STRING_MAX);
-		return ret ? ret : len;
+		return probe_kstr(NULL, addr, PROBE_STRING_MAX);
 	}
 }
 
@@ -147,7 +177,7 @@ static int __kprobes probe_put_str(u8 op, unsigned long addr, u32 *loc,
 	} else if (op == PROBE_OP_ST_SYMSTR) {
 		n = probe_symstr(o->dyn, o->room, addr);
 	} else {
-		n = strncpy_from_kernel_nofault(o->dyn, (void *)addr, o->room);
+		n = probe_kstr(o->dyn, addr, o->room);
 	}
 	/* a read that stopped at the room's end: cut there */
 	if (n > 0 && ((char *)o->dyn)[n - 1] != '\0')
