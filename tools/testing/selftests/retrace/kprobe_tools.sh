@@ -29,16 +29,17 @@ command -v perf > /dev/null || { echo "SKIP: no perf"; exit 4; }
 printf 'retrace\n' > "$W/data"
 work() { for i in 1 2 3; do cat "$W/data" > /dev/null; done; }
 
-# 1. the kprobe PMU (no tracefs definition): kprobe_pmu.c.  First: on
-# both kernels a kprobe put where a deleted kprobe event's was may count
-# nothing for a while (the kprobes core's, not the events').
+# 1. the kprobe PMU (no tracefs definition): kprobe_pmu.c, first and on
+# a function no other test probes: on both kernels a kprobe put where a
+# deleted kprobe event's was may count nothing for a while (the kprobes
+# core's, not the events').
 bin=${RETRACE_SELFTEST_BIN:-}/kprobe_pmu
 if [ ! -x "$bin" ]; then
 	bin=$W/kprobe_pmu
 	${CC:-cc} -O2 -Wall -o "$bin" "$(dirname "$(readlink -f "$0")")/kprobe_pmu.c" ||
 		fail "cannot build kprobe_pmu"
 fi
-out=$("$bin" do_sys_openat2 "$W/data")
+out=$("$bin" do_filp_open "$W/data")
 rc=$?
 echo "kprobe PMU: $out"
 case $rc in
