@@ -326,7 +326,7 @@ static int probe_cc_mem(char *s, struct probe_cc *cc)
 			probe_cc_err(cc, cc->col, PERR_FILE_ON_KPROBE);
 			return -EINVAL;
 		}
-		/* file offsets come with uprobe events */
+		/* a file offset is a uprobe's: no user probe is built here */
 		probe_cc_err(cc, cc->col, PERR_BAD_FILE_OFFS);
 		return -EINVAL;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Probe events: what kprobe (and later uprobe and event-probe) events
- * share (Documentation/trace/retrace/probe-events.rst).
+ * Probe events: what the kinds of probe event share; kprobe events are
+ * the kind built (Documentation/trace/retrace/probe-events.rst).
  *
  *   probe_event.c   the event in the registry: one call per
  *                   GROUP/EVENT, the probes appended to it, its fields
