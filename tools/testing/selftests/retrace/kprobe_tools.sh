@@ -3,8 +3,9 @@
 #
 # kprobe_tools.sh - kprobe events through their real clients:
 #   1. perf's kprobe PMU: a kprobe and a kretprobe opened with
-#      perf_event_open() and no tracefs definition count the workload's
-#      calls (kprobe_pmu.c), and are in no listing;
+#      perf_event_open() and no tracefs definition, their counts of the
+#      workload's calls shown, an unknown function and a kretprobe off
+#      an entry refused (kprobe_pmu.c); they are in no listing;
 #   2. perf probe -a do_sys_openat2 (perf writes kprobe_events), then
 #      perf record of probe:do_sys_openat2 around a workload that opens a
 #      file, perf script shows its samples; perf probe -d removes it;
