@@ -42,7 +42,9 @@ struct probe;
  * @class: its own class (its system is the group)
  * @probes: its probes, the first defines the fields (event_mutex)
  * @files: the event files recording it (event_mutex; RCU)
- * @perf: perf events recording it (event_mutex)
+ * @perf: perf events recording it (written under event_mutex; the hit
+ *	reads it with READ_ONCE() only to skip perf's part: the perf
+ *	list it then reads is perf's, RCU-protected by perf)
  * @strs: the field names and types the registry points at, owned here
  *	so that they outlive any one probe
  * @n_strs: how many
