@@ -320,6 +320,7 @@ static void kprobe_disarm(struct probe *p)
 }
 
 const struct probe_kind_ops kprobe_kind = {
+	.call_flags	= TRACE_EVENT_FL_KPROBE,
 	.define_head	= kprobe_define_head,
 	.head_size	= sizeof(struct kprobe_head),
 	.head_fmt	= "(%lx)",
@@ -330,6 +331,7 @@ const struct probe_kind_ops kprobe_kind = {
 };
 
 const struct probe_kind_ops kretprobe_kind = {
+	.call_flags	= TRACE_EVENT_FL_KPROBE,
 	.define_head	= kretprobe_define_head,
 	.head_size	= sizeof(struct kretprobe_head),
 	.head_fmt	= "(%lx <- %lx)",

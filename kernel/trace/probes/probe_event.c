@@ -292,7 +292,7 @@ static struct probe_event *probe_event_alloc(struct probe *p, const char *group,
 	ev->class.probe = (void *)kind;
 	ev->call.class = &ev->class;
 	ev->call.event.funcs = kind->funcs;
-	ev->call.flags = TRACE_EVENT_FL_KPROBE;
+	ev->call.flags = kind->call_flags;
 	ev->call.data = ev;
 	p->ev = ev;
 	list_add(&p->node, &ev->probes);

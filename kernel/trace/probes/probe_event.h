@@ -82,10 +82,12 @@ struct probe {
 };
 
 /*
- * What a kind of probe gives the event: the head of its records (the
- * fields before the arguments) and how it turns its places on and off.
+ * What a kind of probe gives the event: its TRACE_EVENT_FL_* kind flag,
+ * the head of its records (the fields before the arguments) and how it
+ * turns its places on and off.
  */
 struct probe_kind_ops {
+	int	call_flags;
 	int	(*define_head)(struct trace_event_call *call);
 	unsigned int	head_size;
 	const char	*head_fmt;
