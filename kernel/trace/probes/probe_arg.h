@@ -76,7 +76,8 @@ enum probe_op {
 	PROBE_OP_DATA,		/* v = @data (an immediate string) */
 	/* v = the field at @arg, @size bytes, of the event record (eprobe) */
 	PROBE_OP_FIELD,
-	PROBE_OP_FIELD_STR,	/* v = the string field at @arg (eprobe) */
+	/* v = the address of the string field at @arg, held as @size says */
+	PROBE_OP_FIELD_STR,
 	/* dereferences */
 	PROBE_OP_DEREF,		/* v = *(long *)(v + @arg), kernel */
 	PROBE_OP_UDEREF,	/* v = *(long *)(v + @arg), user */
@@ -92,11 +93,20 @@ enum probe_op {
 	PROBE_OP_ARRAY,		/* repeat the store @arg times */
 };
 
+/* How a record holds a string field (FIELD_STR's @size). */
+enum probe_field_str {
+	PROBE_FSTR_LOC,		/* __data_loc: offset from the record */
+	PROBE_FSTR_REL_LOC,	/* __rel_loc: offset from after the field */
+	PROBE_FSTR_ARRAY,	/* char[N] in the record */
+	PROBE_FSTR_PTR,		/* a char * the record holds */
+};
+
 /**
  * struct probe_insn - one instruction of a fetch program
  * @op: enum probe_op
  * @size: bytes a store writes (a string: its 4-byte data_loc); bitfield:
- *	its container's bytes; FIELD: the field's bytes
+ *	its container's bytes; FIELD: the field's bytes; FIELD_STR: enum
+ *	probe_field_str
  * @lshift: bitfield only
  * @rshift: bitfield only
  * @sign: FIELD only: sign-extend
@@ -219,8 +229,9 @@ void probe_log_err(struct probe_log *log, int pos, enum probe_err err);
  * What the compiler needs beyond the text: where the probe is, the log,
  * and for return probes the function arguments the entry must save
  * (@entry_args, @n_entry: their numbers from 0, in first-use order).
- * For event probes, @field_of finds a field of the attached event:
- * its offset, size, signedness and whether it is a string.
+ * For event probes, @field_of turns "$NAME" into the FIELD or FIELD_STR
+ * instruction @in that reads field NAME of the attached event, or
+ * returns -ENOENT when it has none.
  */
 struct probe_ctx {
 	unsigned int		where;		/* enum probe_where */
@@ -228,8 +239,7 @@ struct probe_ctx {
 	unsigned int		n_entry;
 	unsigned int		entry_args[PROBE_ARGS_MAX];
 	int			(*field_of)(void *data, const char *name,
-					    long *offset, u8 *size, bool *sign,
-					    bool *is_string);
+					    struct probe_insn *in);
 	void			*field_data;
 };
 

@@ -74,11 +74,18 @@ static unsigned long __kprobes probe_source(const struct probe_insn *in,
 			return *(unsigned long *)(ctx + in->arg);
 		}
 	case PROBE_OP_FIELD_STR:
-		/* a __data_loc string's address, else the array itself */
-		if (in->size == sizeof(u32))
+		switch (in->size) {
+		case PROBE_FSTR_LOC:
 			return (unsigned long)ctx +
 			       (*(u32 *)(ctx + in->arg) & 0xffff);
-		return (unsigned long)ctx + in->arg;
+		case PROBE_FSTR_REL_LOC:
+			return (unsigned long)ctx + in->arg + sizeof(u32) +
+			       (*(u32 *)(ctx + in->arg) & 0xffff);
+		case PROBE_FSTR_PTR:
+			return *(unsigned long *)(ctx + in->arg);
+		default:
+			return (unsigned long)ctx + in->arg;
+		}
 	default:
 		return 0;
 	}

@@ -221,19 +221,9 @@ static int probe_cc_field(char *name, struct probe_cc *cc)
 {
 	struct probe_insn *in = &cc->prog[cc->pc];
 	struct probe_ctx *ctx = cc->ctx;
-	bool sign, is_string;
-	long offset;
-	u8 size;
 
-	if (ctx->field_of &&
-	    !ctx->field_of(ctx->field_data, name, &offset, &size, &sign,
-			   &is_string)) {
-		in->op = is_string ? PROBE_OP_FIELD_STR : PROBE_OP_FIELD;
-		in->arg = offset;
-		in->size = size;
-		in->sign = sign;
+	if (ctx->field_of && !ctx->field_of(ctx->field_data, name, in))
 		return 0;
-	}
 	if (!strcmp(name, "comm") || !strcmp(name, "COMM")) {
 		in->op = PROBE_OP_COMM;
 		return 0;
@@ -574,10 +564,14 @@ static int probe_cc_store_string(struct probe_cc *cc, struct probe_arg *a,
 				 int type_col)
 {
 	static const u8 sym_src[] = { PROBE_OP_REG, PROBE_OP_STACK,
-		PROBE_OP_RETVAL, PROBE_OP_ARG, PROBE_OP_DEREF };
+		PROBE_OP_RETVAL, PROBE_OP_ARG, PROBE_OP_DEREF, PROBE_OP_FIELD,
+		PROBE_OP_FIELD_STR };
 	static const u8 str_src[] = { PROBE_OP_DEREF, PROBE_OP_UDEREF,
-		PROBE_OP_IMM, PROBE_OP_COMM, PROBE_OP_DATA };
-	static const u8 keep[] = { PROBE_OP_IMM, PROBE_OP_COMM, PROBE_OP_DATA };
+		PROBE_OP_IMM, PROBE_OP_COMM, PROBE_OP_DATA, PROBE_OP_FIELD,
+		PROBE_OP_FIELD_STR };
+	/* sources whose value is the string's address itself */
+	static const u8 keep[] = { PROBE_OP_IMM, PROBE_OP_COMM, PROBE_OP_DATA,
+		PROBE_OP_FIELD, PROBE_OP_FIELD_STR };
 	bool symstr = !strcmp(a->type->name, "symstr");
 	struct probe_insn *in = &cc->prog[cc->pc];
 

@@ -24,11 +24,16 @@ const struct probe_kind_ops *probe_kind_of(struct probe_event *ev)
 	return ev->class.probe;
 }
 
-/* Is @name a group name: letters, digits and '_'? */
+/*
+ * Is @name a group name: a C identifier in which '-' may stand anywhere
+ * (a system's name), as 6.12 has it?
+ */
 static bool probe_good_group(const char *name)
 {
-	for (; *name; name++)
-		if (!isalnum(*name) && *name != '_')
+	if (!isalpha(*name) && *name != '_' && *name != '-')
+		return false;
+	while (*++name)
+		if (!isalnum(*name) && *name != '_' && *name != '-')
 			return false;
 	return true;
 }
@@ -180,6 +185,8 @@ static int probe_reg(struct trace_event_call *call, enum trace_reg op,
 	bool was_on;
 	int ret;
 
+	if (probe_kind_of(ev)->reg)
+		return probe_kind_of(ev)->reg(ev, op, data);
 	/* perf's open, close, add and del need nothing of ours */
 	if (op != TRACE_REG_REGISTER && op != TRACE_REG_UNREGISTER &&
 	    op != TRACE_REG_PERF_REGISTER && op != TRACE_REG_PERF_UNREGISTER)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Probe events: what the kinds of probe event share; kprobe events are
- * the kind built (Documentation/trace/retrace/probe-events.rst).
+ * Probe events: what the kinds of probe event share
+ * (Documentation/trace/retrace/probe-events.rst).
  *
  *   probe_event.c   the event in the registry: one call per
  *                   GROUP/EVENT, the probes appended to it, its fields
@@ -9,6 +9,8 @@
  *                   perf), the "[GROUP/]EVENT" parser
  *   kprobe_event.c  kprobe and kretprobe events: definitions, the
  *                   kprobes, the hit, kprobe_events and kprobe_profile
+ *   eprobe_event.c  event probes: definitions, the attachment to
+ *                   another event through a trigger, the hit
  *
  * An event (struct probe_event) holds one or more probes (struct probe,
  * each a dynamic event of its own with its place); the first defines the
@@ -84,7 +86,10 @@ struct probe {
 /*
  * What a kind of probe gives the event: its TRACE_EVENT_FL_* kind flag,
  * the head of its records (the fields before the arguments) and how it
- * turns its places on and off.
+ * turns its places on and off: @arm and @disarm while anyone records
+ * the event, or, for a kind that attaches per instance (event probes),
+ * its own @reg in place of the class reg() (event_mutex held for
+ * REGISTER and UNREGISTER).
  */
 struct probe_kind_ops {
 	int	call_flags;
@@ -95,6 +100,7 @@ struct probe_kind_ops {
 	struct trace_event_functions *funcs;
 	int	(*arm)(struct probe *p);
 	void	(*disarm)(struct probe *p);
+	int	(*reg)(struct probe_event *ev, enum trace_reg op, void *data);
 };
 
 static inline struct probe *probe_first(struct probe_event *ev)

@@ -10,6 +10,8 @@
  *    immediates, bitfields, arrays of numbers and of strings, and the
  *    fixed part and string data they leave, printed as the trace line
  *    prints them;
+ *  - fields: event probes' "$FIELD" of a record of the test's own,
+ *    every way a record holds a string;
  *  - faults: bad kernel and user addresses give zeroes and "(fault)",
  *    no oops;
  *  - errors: malformed kprobe definitions (ftracetest's
@@ -287,6 +289,122 @@ static void probe_kunit_faults(struct kunit *test)
 			   " arr={0,0} sarr={(fault),(fault)}");
 }
 
+/* A record of an attached event, as event probes read it. */
+struct pk_rec {
+	struct trace_entry	ent;
+	s16			small;
+	u32			loc;		/* __data_loc char[] */
+	char			arr[8];
+	const char		*ptr;
+	u32			rel;		/* __rel_loc char[] */
+	char			data[8];
+};
+
+static const struct {
+	const char	*name;
+	size_t		offset;
+	u8		size;		/* FIELD: bytes; FIELD_STR: its kind */
+	bool		is_string;
+} pk_fields[] = {
+	{ "small", offsetof(struct pk_rec, small), 2, false },
+	{ "loc", offsetof(struct pk_rec, loc), PROBE_FSTR_LOC, true },
+	{ "arr", offsetof(struct pk_rec, arr), PROBE_FSTR_ARRAY, true },
+	{ "ptr", offsetof(struct pk_rec, ptr), PROBE_FSTR_PTR, true },
+	{ "rel", offsetof(struct pk_rec, rel), PROBE_FSTR_REL_LOC, true },
+};
+
+/* probe_ctx.field_of of the test's record. */
+static int pk_field_of(void *data, const char *name, struct probe_insn *in)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pk_fields); i++) {
+		if (strcmp(pk_fields[i].name, name))
+			continue;
+		in->op = pk_fields[i].is_string ? PROBE_OP_FIELD_STR :
+						  PROBE_OP_FIELD;
+		in->arg = pk_fields[i].offset;
+		in->size = pk_fields[i].size;
+		in->sign = !pk_fields[i].is_string;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/*
+ * Fields: "$FIELD" of an event probe, every way a record holds a
+ * string, a signed field, a dereference of a char * field; an unknown
+ * field and a register are refused.
+ */
+static void probe_kunit_fields(struct kunit *test)
+{
+	static const char * const words[] = {
+		"small=$small:s16", "w=$small", "loc=$loc:string",
+		"arr=$arr:string", "ptr=$ptr:string", "rel=$rel:string",
+		"second=+1($ptr):char", "c=$comm:string",
+	};
+	static const char * const argv[] = { "e", "sys.ev" };
+	struct probe_log log = { .where = "event_probe", .argc = 2,
+				 .argv = argv, .word = 2 };
+	unsigned int i, n = ARRAY_SIZE(words), size = 0;
+	struct probe_arg *args, bad = { };
+	struct probe_ctx *ctx;
+	struct trace_seq *s;
+	struct pk_rec *rec;
+	char want[160];
+	void *out;
+	int dyn;
+
+	args = kunit_kcalloc(test, n, sizeof(*args), GFP_KERNEL);
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	rec = kunit_kzalloc(test, sizeof(*rec), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, args && ctx && s && rec);
+	ctx->where = PROBE_KERNEL | PROBE_EVENT;
+	ctx->log = &log;
+	ctx->field_of = pk_field_of;
+
+	rec->small = -3;
+	strscpy(rec->arr, "array", sizeof(rec->arr));
+	rec->ptr = "pointer";
+	strscpy(rec->data, "loc", 4);
+	strscpy(rec->data + 4, "rel", 4);
+	rec->loc = 4 << 16 | offsetof(struct pk_rec, data);
+	rec->rel = 4 << 16 | (offsetof(struct pk_rec, data) + 4 -
+			      (offsetof(struct pk_rec, rel) + sizeof(u32)));
+
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_EQ_MSG(test, probe_arg_compile(args, i, words[i],
+							    &size, ctx), 0,
+				    "%s", words[i]);
+	KUNIT_EXPECT_EQ(test, args[0].prog[0].op, PROBE_OP_FIELD);
+	KUNIT_EXPECT_EQ(test, args[2].prog[0].op, PROBE_OP_FIELD_STR);
+	KUNIT_EXPECT_EQ(test, args[2].prog[1].op, PROBE_OP_ST_STR);
+
+	dyn = probe_args_dyn_size(args, n, rec, NULL);
+	out = kunit_kzalloc(test, 8 + size + dyn, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	probe_args_store(args, n, rec, NULL, out, 8, size, dyn);
+	trace_seq_init(s);
+	KUNIT_EXPECT_TRUE(test, probe_args_print(s, args, n, out + 8, out));
+	snprintf(want, sizeof(want),
+		 " small=-3 w=0x%lx loc=\"loc\" arr=\"array\" ptr=\"pointer\""
+		 " rel=\"rel\" second='o' c=\"%s\"", -3UL, current->comm);
+	KUNIT_EXPECT_STREQ(test, s->buffer, want);
+	for (i = 0; i < n; i++)
+		probe_arg_free(&args[i]);
+
+	/* no such field; no registers on an event */
+	size = 0;
+	KUNIT_EXPECT_EQ(test, probe_arg_compile(&bad, 0, "$nofield", &size,
+						ctx), -EINVAL);
+	probe_arg_free(&bad);
+	memset(&bad, 0, sizeof(bad));
+	KUNIT_EXPECT_EQ(test, probe_arg_compile(&bad, 0, "%di", &size, ctx),
+			-EINVAL);
+	probe_arg_free(&bad);
+}
+
 /* The newest entry of the top instance's error_log. */
 static struct errlog_entry *pk_last_err(void)
 {
@@ -435,6 +553,7 @@ static void probe_kunit_errors(struct kunit *test)
 static struct kunit_case probe_kunit_cases[] = {
 	KUNIT_CASE(probe_kunit_forms),
 	KUNIT_CASE(probe_kunit_values),
+	KUNIT_CASE(probe_kunit_fields),
 	KUNIT_CASE(probe_kunit_faults),
 	KUNIT_CASE(probe_kunit_errors),
 	{}

@@ -338,6 +338,20 @@ void trig_detach(struct trace_event_file *file, struct event_trigger_data *data)
 		data->cmd_ops->free(data);
 }
 
+int event_trigger_attach(struct trace_event_file *file,
+			 struct event_trigger_data *data)
+{
+	lockdep_assert_held(&event_mutex);
+	return trig_attach(file, data);
+}
+
+void event_trigger_detach(struct trace_event_file *file,
+			  struct event_trigger_data *data)
+{
+	lockdep_assert_held(&event_mutex);
+	trig_detach(file, data);
+}
+
 static struct event_trigger_data *
 trig_find_type(struct trace_event_file *file, enum event_trigger_type type)
 {

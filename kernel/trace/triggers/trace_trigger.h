@@ -190,6 +190,18 @@ bool event_trigger_count(struct event_trigger_data *data,
 			 struct trace_buffer *buffer, void *rec,
 			 struct ring_buffer_event *event);
 
+/*
+ * An instance made and owned by an event probe (EVENT_TRIGGER_FL_PROBE,
+ * not on any trigger file's listing): put on @file's list and taken off
+ * it; the detach, or the teardown of @file's instance, calls its free
+ * op, after which the owner frees it past an RCU grace period.
+ * event_mutex held.
+ */
+int event_trigger_attach(struct trace_event_file *file,
+			 struct event_trigger_data *data);
+void event_trigger_detach(struct trace_event_file *file,
+			  struct event_trigger_data *data);
+
 /* An event file's trigger state (event_mutex held). */
 int trace_event_trigger_enable_disable(struct trace_event_file *file,
 				       int trigger_enable);

@@ -3,7 +3,7 @@
 #
 # probe-dump.sh OUT  (in the guest, as root)
 #
-# kprobe events of fixed definitions, written to OUT/probe.txt so that two
+# Probe events of fixed definitions, written to OUT/probe.txt so that two
 # kernels can be compared with diff (refevents.sh runs this on the
 # reference kernel; tools/testing/selftests/retrace/probe_identity.sh
 # runs it on ours):
@@ -19,6 +19,8 @@
 #     names
 #   - each malformed definition: the write's errno and the error_log
 #     entry (time stamp cut)
+#   - event probes: the same for definitions on tracepoints, and the
+#     records of a second workload (an open and an exec)
 set -u
 out=$1
 T=/sys/kernel/tracing
@@ -148,6 +150,7 @@ bad=(
 	'r4096 vfs_read'
 	'r4097 vfs_read'
 	'p:a/b/c vfs_read'
+	'p:1g/ev vfs_read'
 	'p:grp/ev.x vfs_read'
 	'p:grp/1ev vfs_read'
 	'p:/ vfs_read'
@@ -167,6 +170,93 @@ bad=(
 )
 for d in "${bad[@]}"; do
 	put $T/kprobe_events "$d"
+	tail -n 3 $T/error_log | sed -E 's/^\[[ 0-9.]+\] //'
+	echo > $T/error_log
+done
+echo > $T/dynamic_events
+
+# Event probes: definitions on tracepoints (a char * field, a __data_loc
+# string, a char[16], numbers, $comm, a filter), their records from one
+# workload, deleting, and refused definitions.
+echo "== event probes"
+edefs=(
+	'e:eprobes/open syscalls.sys_enter_openat file=+0($filename):ustring dfd=$dfd flags=$flags:x32 comm=$comm'
+	'e:eprobes/open_if syscalls/sys_enter_openat f=+0($filename):ustring if flags == 0'
+	'e sched.sched_process_exec fn=$filename:string ptr=$filename'
+	'e:grp/sw sched.sched_switch prev=$prev_comm:string next=$next_pid:s32 st=$prev_state:x64 c=$prev_comm'
+	'e:grp/wake sched.sched_wakeup $pid $comm:string'
+	'e:eprobes/open syscalls.sys_enter_openat'
+	'e:eprobes/bad_filter syscalls.sys_enter_openat if nofield == 1'
+	'e:eprobes/bad_filter syscalls.sys_enter_openat if dfd =='
+	'e:eprobes/on_probe kprobes.openat'
+)
+put $T/kprobe_events 'p:kprobes/openat do_sys_openat2'
+for d in "${edefs[@]}"; do
+	put $T/dynamic_events "$d"
+	tail -n 3 $T/error_log | sed -E 's/^\[[ 0-9.]+\] //'
+	echo > $T/error_log
+done
+cat $T/dynamic_events
+for f in $(find $T/events/eprobes $T/events/grp -name format | sort); do
+	echo "== ${f#$T/}"
+	grep -v '^ID:' "$f"
+done
+# The records start once the filters are on: the first bash's own start
+# (which may read /etc/passwd) races them, the one it execs does not.
+rm -f /tmp/probe-dump/go
+bash -c 'while [ ! -e /tmp/probe-dump/go ]; do sleep 0.05; done
+	exec /bin/bash -c "exec 3< /tmp/probe-dump/data; exec /bin/true"' &
+child=$!
+for e in open open_if sched_process_exec; do
+	echo "common_pid == $child" > $T/events/eprobes/$e/filter
+	echo 1 > $T/events/eprobes/$e/enable
+done
+echo > $T/trace
+echo 1 > $T/tracing_on
+touch /tmp/probe-dump/go
+wait $child
+echo 0 > $T/tracing_on
+echo "== event probe records"
+sed -n 's/^.*[0-9]: \([a-z_0-9]*: \)/\1/p' $T/trace |
+	sed -E 's/comm=(0x)?[0-9a-f]+/comm=X/; s/ptr=0x[0-9a-f]+/ptr=P/' |
+	sort | uniq -c | sed -E 's/^ *[0-9]+ //'
+put $T/dynamic_events '-:eprobes/open'
+for e in open open_if sched_process_exec; do
+	echo 0 > $T/events/eprobes/$e/enable
+	echo 0 > $T/events/eprobes/$e/filter
+done
+put $T/dynamic_events '-:eprobes/open syscalls/sys_enter_openat file=+0($filename):ustring'
+put $T/dynamic_events '-:eprobes/open syscalls.sys_enter_openat file=+0($filename):ustring dfd=$dfd flags=$flags:x32 comm=$comm'
+put $T/dynamic_events '-:grp/'
+put $T/dynamic_events '-:sched_process_exec sched/sched_process_exec'
+cat $T/dynamic_events
+echo "== event probes refused"
+ebad=(
+	'e a.'
+	'e .b'
+	'e a.b'
+	'e syscalls'
+	'e syscalls/sys_enter_openat foo'
+	'e syscalls/sys_enter_openat a=$nofield'
+	'e syscalls/sys_enter_openat a=%di'
+	'e syscalls/sys_enter_openat a=$stack'
+	'e syscalls/sys_enter_openat a=$retval'
+	'e syscalls/sys_enter_openat a=$arg1'
+	'e syscalls/sys_enter_openat a=$dfd:string[2]'
+	'e syscalls/sys_enter_openat a=$dfd:%pd'
+	'e syscalls/sys_enter_openat a=+0($comm):u8'
+	'e syscalls/sys_enter_openat if'
+	'e:g/e syscalls/sys_enter_openat if dfd > 0 &&'
+	'e:1g/e syscalls/sys_enter_openat'
+	'e:-g-1/e syscalls/sys_enter_openat'
+	'e:g.x/e syscalls/sys_enter_openat'
+	'e:g/e.1 syscalls/sys_enter_openat'
+	'e:/e syscalls/sys_enter_openat'
+	'e: syscalls/sys_enter_openat'
+	'e:g/e ftrace.function'
+)
+for d in "${ebad[@]}"; do
+	put $T/dynamic_events "$d"
 	tail -n 3 $T/error_log | sed -E 's/^\[[ 0-9.]+\] //'
 	echo > $T/error_log
 done
