@@ -635,24 +635,20 @@ static int kprobe_event_add(struct kprobe_event *k, const char *group,
 	int ret;
 
 	guard(mutex)(&event_mutex);
-	ev = probe_event_find(group, name, &kprobe_kind) ?:
-	     probe_event_find(group, name, &kretprobe_kind);
-	if (ev) {
-		if (probe_kind_of(ev) != kind) {
-			log->word = 0;
+	if (probe_event_lookup(group, name, &ev)) {
+		if (ev && probe_kind_of(ev) == kind)
+			return kprobe_event_append(k, ev, log);
+		log->word = 0;
+		if (ev && (probe_kind_of(ev) == &kprobe_kind ||
+			   probe_kind_of(ev) == &kretprobe_kind))
 			probe_log_err(log, 0, PERR_DIFF_PROBE_TYPE);
-			return -EEXIST;
-		}
-		return kprobe_event_append(k, ev, log);
-	}
-	ret = probe_event_new(&k->p, group, name, kind);
-	if (ret) {
-		if (ret == -EEXIST) {
-			log->word = 0;
+		else
 			probe_log_err(log, 0, PERR_EVENT_EXIST);
-		} else {
-			pr_warn("Failed to register probe event(%d)\n", ret);
-		}
+		return -EEXIST;
+	}
+	ret = __probe_event_new(&k->p, group, name, kind);
+	if (ret) {
+		pr_warn("Failed to register probe event(%d)\n", ret);
 		return ret;
 	}
 	ret = kprobe_register_or_wait(k);

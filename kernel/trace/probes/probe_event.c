@@ -233,6 +233,34 @@ static int probe_raw_init(struct trace_event_call *call)
 }
 
 /**
+ * probe_event_lookup - the event GROUP/NAME, of any kind
+ * @group: its group
+ * @name: its name
+ * @ev: out: the probe event, when the event is one (else NULL)
+ *
+ * One walk of the registry answers both questions a definition asks:
+ * is the name taken, and by an event it may append to.
+ * Return: the event's call, or NULL when no event has that name.
+ */
+struct trace_event_call *probe_event_lookup(const char *group,
+					    const char *name,
+					    struct probe_event **ev)
+{
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+
+	lockdep_assert_held(&event_mutex);
+	*ev = NULL;
+	file = __find_event_file(top_trace_array(), group, name);
+	if (!file)
+		return NULL;
+	call = file->event_call;
+	if (call->class->reg == probe_reg)
+		*ev = call->data;
+	return call;
+}
+
+/**
  * probe_event_find - the event GROUP/NAME of a kind
  * @group: its group
  * @name: its name
@@ -243,17 +271,10 @@ static int probe_raw_init(struct trace_event_call *call)
 struct probe_event *probe_event_find(const char *group, const char *name,
 				     const struct probe_kind_ops *kind)
 {
-	struct trace_event_file *file;
-	struct trace_event_call *call;
+	struct probe_event *ev;
 
-	lockdep_assert_held(&event_mutex);
-	file = __find_event_file(top_trace_array(), group, name);
-	if (!file)
-		return NULL;
-	call = file->event_call;
-	if (call->class->reg != probe_reg || call->class->probe != kind)
-		return NULL;
-	return call->data;
+	probe_event_lookup(group, name, &ev);
+	return ev && probe_kind_of(ev) == kind ? ev : NULL;
 }
 
 static void probe_event_free(struct probe_event *ev)
@@ -319,12 +340,30 @@ static struct probe_event *probe_event_alloc(struct probe *p, const char *group,
 int probe_event_new(struct probe *p, const char *group, const char *name,
 		    const struct probe_kind_ops *kind)
 {
+	lockdep_assert_held(&event_mutex);
+	if (__find_event_file(top_trace_array(), group, name))
+		return -EEXIST;
+	return __probe_event_new(p, group, name, kind);
+}
+
+/**
+ * __probe_event_new - probe_event_new() where the caller knows the
+ *	name is free (probe_event_lookup() said so, under the same hold
+ *	of event_mutex)
+ * @p: the probe, compiled
+ * @group: the group
+ * @name: the event's name
+ * @kind: the probes' kind
+ *
+ * Return: 0; -ENOMEM; the registry's error.
+ */
+int __probe_event_new(struct probe *p, const char *group, const char *name,
+		      const struct probe_kind_ops *kind)
+{
 	struct probe_event *ev;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
-	if (__find_event_file(top_trace_array(), group, name))
-		return -EEXIST;
 	ev = probe_event_alloc(p, group, name, kind);
 	if (!ev)
 		return -ENOMEM;

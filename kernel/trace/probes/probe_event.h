@@ -116,10 +116,15 @@ static inline bool probe_event_on(struct probe_event *ev)
 /* probe_event.c */
 int probe_parse_event_name(struct probe_log *log, const char **event,
 			   const char **group, char *buf, int col);
+struct trace_event_call *probe_event_lookup(const char *group,
+					    const char *name,
+					    struct probe_event **ev);
 struct probe_event *probe_event_find(const char *group, const char *name,
 				     const struct probe_kind_ops *kind);
 int probe_event_new(struct probe *p, const char *group, const char *name,
 		    const struct probe_kind_ops *kind);
+int __probe_event_new(struct probe *p, const char *group, const char *name,
+		      const struct probe_kind_ops *kind);
 int probe_event_private(struct probe *p, const char *group, const char *name,
 			const struct probe_kind_ops *kind);
 void probe_event_private_free(struct probe *p);
