@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Probe events: what the kinds of probe event share; kprobe events are
- * the kind built (Documentation/trace/retrace/probe-events.rst).
+ * Probe events: what the kinds of probe event share; kprobe and uprobe
+ * events are the kinds built (Documentation/trace/retrace/probe-events.rst).
  *
  *   probe_event.c   the event in the registry: one call per
  *                   GROUP/EVENT, the probes appended to it, its fields
@@ -9,6 +9,8 @@
  *                   perf), the "[GROUP/]EVENT" parser
  *   kprobe_event.c  kprobe and kretprobe events: definitions, the
  *                   kprobes, the hit, kprobe_events and kprobe_profile
+ *   uprobe_event.c  uprobe and uretprobe events: the same on the
+ *                   uprobes core, uprobe_events and uprobe_profile
  *
  * An event (struct probe_event) holds one or more probes (struct probe,
  * each a dynamic event of its own with its place); the first defines the
@@ -48,6 +50,7 @@ struct probe;
  * @strs: the field names and types the registry points at, owned here
  *	so that they outlive any one probe
  * @n_strs: how many
+ * @priv: the kind's data (probe_kind_ops.priv_size bytes)
  */
 struct probe_event {
 	struct trace_event_call		call;
@@ -57,6 +60,7 @@ struct probe_event {
 	unsigned int			perf;
 	char				**strs;
 	unsigned int			n_strs;
+	unsigned long			priv[];
 };
 
 /**
@@ -85,6 +89,14 @@ struct probe {
  * What a kind of probe gives the event: its TRACE_EVENT_FL_* kind flag,
  * the head of its records (the fields before the arguments) and how it
  * turns its places on and off.
+ *
+ * A kind whose places fire only in the tasks recorded (uprobes: perf
+ * events opened for one task) also keeps data of its own per event
+ * (@priv_size bytes after the event, probe_event_priv(), set up by
+ * @priv_init) and is told, under event_mutex, of each perf event that
+ * starts (@perf_open) and stops (@perf_close) recording the event, and
+ * of instances' files that start or stop recording it while it stays
+ * armed (@refilter; @more: the first file came).  Each is optional.
  */
 struct probe_kind_ops {
 	int	call_flags;
@@ -95,11 +107,22 @@ struct probe_kind_ops {
 	struct trace_event_functions *funcs;
 	int	(*arm)(struct probe *p);
 	void	(*disarm)(struct probe *p);
+	unsigned int	priv_size;
+	void	(*priv_init)(struct probe_event *ev);
+	int	(*perf_open)(struct probe_event *ev, struct perf_event *event);
+	void	(*perf_close)(struct probe_event *ev,
+			      struct perf_event *event);
+	void	(*refilter)(struct probe_event *ev, bool more);
 };
 
 static inline struct probe *probe_first(struct probe_event *ev)
 {
 	return list_first_entry(&ev->probes, struct probe, node);
+}
+
+static inline void *probe_event_priv(struct probe_event *ev)
+{
+	return ev->priv;
 }
 
 static inline bool probe_event_on(struct probe_event *ev)
