@@ -14,7 +14,9 @@
 #   4. a perf event for one task (perf record -- PROGRAM) while another
 #      task runs the same program: only the followed task hits (the
 #      profile counts exactly its calls), and perf script decodes them;
-#      perf probe -x on libc's getpid, if perf is there;
+#      perf probe -x on libc's getpid, if perf is there; perf's uprobe
+#      PMU (perf_event_open() with no tracefs definition) counts N
+#      entries and N returns;
 #   5. hostile definitions refused, each with its errno and its
 #      error_log line, leaving nothing defined;
 #   6. deleting one by "-:", the rest by truncating uprobe_events.
@@ -196,6 +198,18 @@ if command -v perf > /dev/null; then
 		echo "perf probe -x libc: not available ($(head -n 1 "$W/probe.log" 2>/dev/null))"
 	fi
 fi
+
+# perf's uprobe PMU: no tracefs definition, this task's calls counted
+out=$("$bin" pmu $N)
+rc=$?
+echo "uprobe PMU: $out"
+case $rc in
+0) [ "$out" = "entry $N return $N" ] || fail "uprobe PMU counted: $out" ;;
+4) ;;
+*) fail "uprobe PMU" ;;
+esac
+grep -q DUMMY_EVENT $T/uprobe_events $T/dynamic_events &&
+	fail "the uprobe PMU's events are listed"
 
 # 5. hostile definitions: refused with their errno and error_log line
 bad() { # ERRNO-TEXT LOG-TEXT DEFINITION
