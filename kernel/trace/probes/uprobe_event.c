@@ -548,14 +548,18 @@ static struct uprobe_event *uprobe_alloc(const char *filename,
 /* ---- definitions -------------------------------------------------------- */
 
 /*
- * One place, one reference counter: the uprobes core keeps one counter
- * per uprobe, so a place defined again must name the same one.
+ * The uprobe event GROUP/NAME, found among the dynamic events (far fewer
+ * than the registry's events); and, one place one reference counter
+ * (the uprobes core keeps one per uprobe), -EINVAL when @u's place is
+ * defined already with another counter.
  */
-static int uprobe_check_ref_ctr(struct uprobe_event *u)
+static int uprobe_event_lookup(struct uprobe_event *u, const char *group,
+			       const char *name, struct probe_event **evp)
 {
 	struct uprobe_event *o;
 	struct dyn_event *pos;
 
+	*evp = NULL;
 	for_each_dyn_event(pos) {
 		if (!uprobe_is(pos))
 			continue;
@@ -566,6 +570,9 @@ static int uprobe_check_ref_ctr(struct uprobe_event *u)
 			pr_warn("Reference counter offset mismatch.");
 			return -EINVAL;
 		}
+		if (!*evp && !strcmp(o->p.ev->call.name, name) &&
+		    !strcmp(o->p.ev->class.system, group))
+			*evp = o->p.ev;
 	}
 	return 0;
 }
@@ -620,11 +627,9 @@ static int uprobe_event_add(struct uprobe_event *u, const char *group,
 	int ret;
 
 	guard(mutex)(&event_mutex);
-	ret = uprobe_check_ref_ctr(u);
+	ret = uprobe_event_lookup(u, group, name, &ev);
 	if (ret)
 		return ret;
-	ev = probe_event_find(group, name, &uprobe_kind) ?:
-	     probe_event_find(group, name, &uretprobe_kind);
 	if (ev) {
 		if (probe_kind_of(ev) != kind) {
 			log->word = 0;
