@@ -19,8 +19,10 @@
  *
  * Contexts: compiling in process context under dyn_event_ops_mutex
  * (the error log's state); running in the probe's context (int3, ftrace,
- * NMI for some kprobes, the faulting task for uprobes): no locks, no
- * sleeping, every read through a _nofault accessor.
+ * NMI for some kprobes): no locks, no sleeping, every read through a
+ * _nofault accessor.  A uprobe's hit runs in the probed task, which may
+ * sleep: its measuring pass (probe_args_user_size()) may fault the
+ * task's pages in, its store does not.
  */
 #ifndef _KERNEL_TRACE_PROBE_ARG_H
 #define _KERNEL_TRACE_PROBE_ARG_H
@@ -70,6 +72,7 @@ enum probe_op {
 	PROBE_OP_ARG,		/* v = the function's argument @arg (from 0) */
 	PROBE_OP_EDATA,		/* v = the word at @arg of the entry data */
 	PROBE_OP_IMM,		/* v = @arg */
+	PROBE_OP_FOFFS,		/* v = the probed file's load address + @arg */
 	/* no-op: @data names the symbol the next IMM holds the address of */
 	PROBE_OP_SYMBOL,
 	PROBE_OP_COMM,		/* v = current->comm */
@@ -271,5 +274,11 @@ void probe_args_store(const struct probe_arg *args, unsigned int n,
 		      unsigned int head, unsigned int fixed, int dyn);
 void probe_entry_store(const unsigned int *entry_args, unsigned int n,
 		       struct pt_regs *regs, unsigned long *edata);
+int probe_args_user_size(const struct probe_arg *args, unsigned int n,
+			 struct pt_regs *regs, const unsigned long *base);
+void probe_args_user_store(const struct probe_arg *args, unsigned int n,
+			   struct pt_regs *regs, const unsigned long *base,
+			   void *rec, unsigned int head, unsigned int fixed,
+			   int dyn);
 
 #endif /* _KERNEL_TRACE_PROBE_ARG_H */

@@ -14,6 +14,16 @@
  * costs a fault fixup, never an oops, in any context a probe fires in
  * (int3, ftrace, NMI, a user task's breakpoint).  Nothing here takes a
  * lock, sleeps or is itself probed (NOKPROBE).
+ *
+ * A uprobe's programs run in user mode (probe_args_user_size() and
+ * probe_args_user_store()): every memory read is of the probed task's
+ * memory (a string of $comm or of an immediate string excepted), $stackN
+ * reads its user stack, @+OFFSET is a file offset of the probed file.
+ * There the measuring pass runs where the task may sleep, and its reads
+ * may fault pages in (copy_from_user(), strnlen_user()); it reads every
+ * value the store will read, not only the strings, so that the store,
+ * under the ring buffer's reservation, finds them present and reads
+ * them with the _nofault accessors like every other store.
  */
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
@@ -24,17 +34,50 @@
 
 #include "probe_arg.h"
 
-/* Where a store writes a string, and how much room is left there. */
+/*
+ * Where a store writes a string, and how much room is left there; how
+ * the program reads.
+ */
 struct probe_out {
 	void		*rec;	/* data_loc offsets count from here */
 	void		*dyn;	/* next free byte for a string */
 	int		room;	/* bytes left for strings */
 	bool		measure; /* only count the strings' bytes */
+	bool		user;	/* a uprobe's: the task's memory and stack */
+	bool		fault;	/* reads may fault pages in (may sleep) */
 };
+
+static int __kprobes probe_read(void *dst, unsigned long addr, size_t size,
+				bool user, const struct probe_out *o)
+{
+	if (user && o->fault)
+		return copy_from_user(dst, (void __user *)addr, size) ?
+		       -EFAULT : 0;
+	if (user)
+		return copy_from_user_nofault(dst, (void __user *)addr, size);
+	return copy_from_kernel_nofault(dst, (void *)addr, size);
+}
+
+/* The @n-th word of the user stack at a uprobe; 0 when unreadable. */
+static unsigned long __kprobes probe_user_stack(struct pt_regs *regs,
+						unsigned int n,
+						const struct probe_out *o)
+{
+	unsigned long sp = user_stack_pointer(regs), v;
+
+	if (IS_ENABLED(CONFIG_STACK_GROWSUP))
+		sp -= n * sizeof(long);
+	else
+		sp += n * sizeof(long);
+	if (probe_read(&v, sp, sizeof(v), true, o))
+		return 0;
+	return v;
+}
 
 /* The word a source instruction yields. */
 static unsigned long __kprobes probe_source(const struct probe_insn *in,
-					    void *ctx, const void *edata)
+					    void *ctx, const void *edata,
+					    const struct probe_out *o)
 {
 	struct pt_regs *regs = ctx;
 
@@ -42,9 +85,16 @@ static unsigned long __kprobes probe_source(const struct probe_insn *in,
 	case PROBE_OP_REG:
 		return regs_get_register(regs, in->arg);
 	case PROBE_OP_STACK:
+		if (o->user)
+			return probe_user_stack(regs, in->arg, o);
 		return regs_get_kernel_stack_nth(regs, in->arg);
 	case PROBE_OP_STACKP:
+		if (o->user)
+			return user_stack_pointer(regs);
 		return kernel_stack_pointer(regs);
+	case PROBE_OP_FOFFS:
+		/* a uprobe's edata is the probed file's load address */
+		return *(const unsigned long *)edata + in->arg;
 	case PROBE_OP_RETVAL:
 		return regs_return_value(regs);
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
@@ -89,14 +139,6 @@ static unsigned long __kprobes probe_source(const struct probe_insn *in,
 	default:
 		return 0;
 	}
-}
-
-static int __kprobes probe_read(void *dst, unsigned long addr, size_t size,
-				bool user)
-{
-	if (user)
-		return copy_from_user_nofault(dst, (void __user *)addr, size);
-	return copy_from_kernel_nofault(dst, (void *)addr, size);
 }
 
 /*
@@ -155,12 +197,18 @@ static int __kprobes probe_kstr(char *dst, unsigned long addr, int room)
 }
 
 /* Bytes of the string at @addr, its NUL included; < 0 on a fault. */
-static int __kprobes probe_strlen(u8 op, unsigned long addr)
+static int __kprobes probe_strlen(u8 op, unsigned long addr,
+				  const struct probe_out *o)
 {
+	long n;
+
 	switch (op) {
 	case PROBE_OP_ST_USTR:
-		return strnlen_user_nofault((void __user *)addr,
-					    PROBE_STRING_MAX);
+		if (!o->fault)
+			return strnlen_user_nofault((void __user *)addr,
+						    PROBE_STRING_MAX);
+		n = strnlen_user((void __user *)addr, PROBE_STRING_MAX);
+		return n ? min_t(long, n, PROBE_STRING_MAX) : -EFAULT;
 	case PROBE_OP_ST_SYMSTR:
 		return probe_symstr(NULL, 0, addr);
 	default:
@@ -175,7 +223,7 @@ static int __kprobes probe_put_str(u8 op, unsigned long addr, u32 *loc,
 	long n;
 
 	if (o->measure)
-		return probe_strlen(op, addr);
+		return probe_strlen(op, addr, o);
 	if (o->room <= 0) {
 		n = 0;
 	} else if (op == PROBE_OP_ST_USTR) {
@@ -235,23 +283,31 @@ static int __kprobes probe_run(const struct probe_insn *prog, void *ctx,
 	const struct probe_insn *in = prog, *deref = NULL, *st;
 	unsigned long v, before = 0;
 	int total = 0, n = 0, ret;
-	bool user;
+	bool kaddr;
+	u8 op;
+	u64 touch;
 
 	if (in->op == PROBE_OP_SYMBOL)
 		in++;
-	v = probe_source(in, ctx, edata);
+	v = probe_source(in, ctx, edata, o);
+	/* $comm and an immediate string are the kernel's, even at a uprobe */
+	kaddr = in->op == PROBE_OP_COMM || in->op == PROBE_OP_DATA;
 	in++;
 again:
 	for (; in->op == PROBE_OP_DEREF || in->op == PROBE_OP_UDEREF; in++) {
 		deref = in;
 		before = v;
+		kaddr = false;
 		if (probe_read(&v, v + in->arg, sizeof(v),
-			       in->op == PROBE_OP_UDEREF))
+			       o->user || in->op == PROBE_OP_UDEREF, o))
 			return -EFAULT;
 	}
 	st = in;
 store:
-	switch (st->op) {
+	op = st->op;
+	if (o->user && op == PROBE_OP_ST_STR && !kaddr)
+		op = PROBE_OP_ST_USTR;
+	switch (op) {
 	case PROBE_OP_ST_VAL:
 		if (!o->measure)
 			probe_put_val(dst, st->size, v);
@@ -259,15 +315,22 @@ store:
 		break;
 	case PROBE_OP_ST_MEM:
 	case PROBE_OP_ST_UMEM:
-		user = st->op == PROBE_OP_ST_UMEM;
 		ret = 0;
-		if (!o->measure && probe_read(dst, v + st->arg, st->size, user))
-			memset(dst, 0, st->size);
+		if (!o->measure) {
+			if (probe_read(dst, v + st->arg, st->size,
+				       o->user || op == PROBE_OP_ST_UMEM, o))
+				memset(dst, 0, st->size);
+		} else if (o->fault) {
+			/* bring the page in for the store (at most 8 bytes) */
+			probe_read(&touch, v + st->arg,
+				   min_t(size_t, st->size, sizeof(touch)),
+				   true, o);
+		}
 		break;
 	case PROBE_OP_ST_STR:
 	case PROBE_OP_ST_USTR:
 	case PROBE_OP_ST_SYMSTR:
-		ret = probe_put_str(st->op, v + st->arg, dst, o);
+		ret = probe_put_str(op, v + st->arg, dst, o);
 		if (ret < 0)
 			ret = 0;
 		break;
@@ -298,6 +361,52 @@ store:
 	goto again;
 }
 
+/*
+ * The measuring pass: the strings' bytes.  With @o->fault (a uprobe) it
+ * runs every program, so that each page the store will read is present.
+ */
+static int __kprobes probe_measure(const struct probe_arg *args,
+				   unsigned int n, void *ctx,
+				   const void *edata, struct probe_out *o)
+{
+	unsigned int i;
+	int size = 0, len;
+
+	for (i = 0; i < n; i++) {
+		if (!args[i].is_string && !o->fault)
+			continue;
+		len = probe_run(args[i].prog, ctx, edata, NULL, o);
+		if (len > 0 && args[i].is_string)
+			size += len;
+	}
+	return size;
+}
+
+/* The storing pass, into a record reserved with probe_measure()'s bytes. */
+static void __kprobes probe_store(const struct probe_arg *args,
+				  unsigned int n, void *ctx, const void *edata,
+				  void *rec, unsigned int head,
+				  struct probe_out *o)
+{
+	const struct probe_arg *a;
+	unsigned int i, j;
+	void *dst;
+
+	for (i = 0; i < n; i++) {
+		a = &args[i];
+		dst = rec + head + a->offset;
+		if (probe_run(a->prog, ctx, edata, dst, o) >= 0)
+			continue;
+		/* a dereference faulted: zeroes, or empty strings */
+		if (a->is_string) {
+			for (j = 0; j < (a->count ?: 1); j++)
+				((u32 *)dst)[j] = (u32)(o->dyn - rec);
+		} else {
+			memset(dst, 0, a->type->size * (a->count ?: 1));
+		}
+	}
+}
+
 /**
  * probe_args_dyn_size - bytes the arguments' strings need at this hit
  * @args: the event's arguments
@@ -311,17 +420,8 @@ int __kprobes probe_args_dyn_size(const struct probe_arg *args, unsigned int n,
 				  void *ctx, const void *edata)
 {
 	struct probe_out o = { .measure = true };
-	unsigned int i;
-	int size = 0, len;
 
-	for (i = 0; i < n; i++) {
-		if (!args[i].is_string)
-			continue;
-		len = probe_run(args[i].prog, ctx, edata, NULL, &o);
-		if (len > 0)
-			size += len;
-	}
-	return size;
+	return probe_measure(args, n, ctx, edata, &o);
 }
 
 /**
@@ -342,25 +442,54 @@ void __kprobes probe_args_store(const struct probe_arg *args, unsigned int n,
 	struct probe_out o = {
 		.rec = rec, .dyn = rec + head + fixed, .room = dyn,
 	};
-	const struct probe_arg *a;
-	unsigned int i;
-	void *dst;
 
-	for (i = 0; i < n; i++) {
-		a = &args[i];
-		dst = rec + head + a->offset;
-		if (probe_run(a->prog, ctx, edata, dst, &o) >= 0)
-			continue;
-		/* a dereference faulted: zeroes, or empty strings */
-		if (a->is_string) {
-			unsigned int j;
+	probe_store(args, n, ctx, edata, rec, head, &o);
+}
 
-			for (j = 0; j < (a->count ?: 1); j++)
-				((u32 *)dst)[j] = (u32)(o.dyn - rec);
-		} else {
-			memset(dst, 0, a->type->size * (a->count ?: 1));
-		}
-	}
+/**
+ * probe_args_user_size - a uprobe's measuring pass
+ * @args: the event's arguments
+ * @n: how many
+ * @regs: the probed task's user registers
+ * @base: the address the probed file is loaded at (@+OFFSET)
+ *
+ * Context: the probed task, which may sleep: its memory may be faulted
+ * in.  Return: the strings' bytes, at least 0.
+ */
+int probe_args_user_size(const struct probe_arg *args, unsigned int n,
+			 struct pt_regs *regs, const unsigned long *base)
+{
+	struct probe_out o = { .measure = true, .user = true, .fault = true };
+
+	might_fault();
+	return probe_measure(args, n, regs, base, &o);
+}
+
+/**
+ * probe_args_user_store - a uprobe's storing pass
+ * @args: the event's arguments
+ * @n: how many
+ * @regs: as for probe_args_user_size()
+ * @base: as for probe_args_user_size()
+ * @rec: the record
+ * @head: bytes of the record's head
+ * @fixed: bytes of the arguments' fixed part
+ * @dyn: bytes reserved after it for strings (probe_args_user_size())
+ *
+ * Context: the probed task, any (a reservation: preemption off); reads
+ * do not fault.
+ */
+void probe_args_user_store(const struct probe_arg *args, unsigned int n,
+			   struct pt_regs *regs, const unsigned long *base,
+			   void *rec, unsigned int head, unsigned int fixed,
+			   int dyn)
+{
+	struct probe_out o = {
+		.rec = rec, .dyn = rec + head + fixed, .room = dyn,
+		.user = true,
+	};
+
+	probe_store(args, n, regs, base, rec, head, &o);
 }
 
 /**

@@ -309,6 +309,7 @@ static int probe_cc_mem(char *s, struct probe_cc *cc)
 {
 	struct probe_insn *in = &cc->prog[cc->pc];
 	unsigned long addr;
+	long off;
 	int ret;
 
 	if (s[1] == '+') {
@@ -316,11 +317,15 @@ static int probe_cc_mem(char *s, struct probe_cc *cc)
 			probe_cc_err(cc, cc->col, PERR_FILE_ON_KPROBE);
 			return -EINVAL;
 		}
-		/* a file offset is a uprobe's: no user probe is built here */
-		probe_cc_err(cc, cc->col, PERR_BAD_FILE_OFFS);
-		return -EINVAL;
-	}
-	if (isdigit(s[1])) {
+		/* an offset in the probed file, where the hit finds it mapped */
+		ret = kstrtol(s + 2, 0, &off);
+		if (ret) {
+			probe_cc_err(cc, cc->col, PERR_BAD_FILE_OFFS);
+			return ret;
+		}
+		in->op = PROBE_OP_FOFFS;
+		in->arg = off;
+	} else if (isdigit(s[1])) {
 		ret = kstrtoul(s + 1, 0, &addr);
 		if (ret) {
 			probe_cc_err(cc, cc->col, PERR_BAD_MEM_ADDR);

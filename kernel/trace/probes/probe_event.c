@@ -176,23 +176,27 @@ static void probe_event_disarm(struct probe_event *ev)
 
 /*
  * The class reg(): files of instances join and leave the set, perf
- * counts; the probes are armed while either has anyone.
+ * counts; the probes are armed while either has anyone.  A kind that
+ * filters its hits by task hears of each perf event opened and closed
+ * on the event, and of the files coming or going while it stays armed
+ * (probe_kind_ops).  perf's add and del come with interrupts off and
+ * need nothing here.
  */
 static int probe_reg(struct trace_event_call *call, enum trace_reg op,
 		     void *data)
 {
 	struct probe_event *ev = call->data;
-	bool was_on;
+	const struct probe_kind_ops *kind = probe_kind_of(ev);
+	bool was_on, had_files;
 	int ret;
 
-	if (probe_kind_of(ev)->reg)
-		return probe_kind_of(ev)->reg(ev, op, data);
-	/* perf's open, close, add and del need nothing of ours */
-	if (op != TRACE_REG_REGISTER && op != TRACE_REG_UNREGISTER &&
-	    op != TRACE_REG_PERF_REGISTER && op != TRACE_REG_PERF_UNREGISTER)
+	if (kind->reg)
+		return kind->reg(ev, op, data);
+	if (op == TRACE_REG_PERF_ADD || op == TRACE_REG_PERF_DEL)
 		return 0;
 	lockdep_assert_held(&event_mutex);
 	was_on = probe_event_on(ev);
+	had_files = rcu_access_pointer(ev->files);
 	switch (op) {
 	case TRACE_REG_REGISTER:
 		ret = trace_event_fileset_change(&ev->files, data, NULL);
@@ -208,9 +212,18 @@ static int probe_reg(struct trace_event_call *call, enum trace_reg op,
 	case TRACE_REG_PERF_UNREGISTER:
 		ev->perf--;
 		break;
+	case TRACE_REG_PERF_OPEN:
+		return kind->perf_open ? kind->perf_open(ev, data) : 0;
+	case TRACE_REG_PERF_CLOSE:
+		if (kind->perf_close)
+			kind->perf_close(ev, data);
+		return 0;
 	default:
 		return 0;
 	}
+	if (was_on && probe_event_on(ev) && kind->refilter &&
+	    had_files != !!rcu_access_pointer(ev->files))
+		kind->refilter(ev, !had_files);
 	if (!was_on && probe_event_on(ev)) {
 		ret = probe_event_arm(ev);
 		if (ret) {
@@ -298,9 +311,13 @@ static struct probe_event *probe_event_alloc(struct probe *p, const char *group,
 	struct probe_event *ev;
 	int len;
 
-	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	ev = kzalloc(struct_size(ev, priv,
+				 DIV_ROUND_UP(kind->priv_size, sizeof(long))),
+		     GFP_KERNEL);
 	if (!ev)
 		return NULL;
+	if (kind->priv_init)
+		kind->priv_init(ev);
 	INIT_LIST_HEAD(&ev->probes);
 	INIT_LIST_HEAD(&ev->class.fields);
 	ev->class.system = kstrdup(group, GFP_KERNEL);

@@ -11,6 +11,8 @@
  *                   kprobes, the hit, kprobe_events and kprobe_profile
  *   eprobe_event.c  event probes: definitions, the attachment to
  *                   another event through a trigger, the hit
+ *   uprobe_event.c  uprobe and uretprobe events: the same on the
+ *                   uprobes core, uprobe_events and uprobe_profile
  *
  * An event (struct probe_event) holds one or more probes (struct probe,
  * each a dynamic event of its own with its place); the first defines the
@@ -50,6 +52,7 @@ struct probe;
  * @strs: the field names and types the registry points at, owned here
  *	so that they outlive any one probe
  * @n_strs: how many
+ * @priv: the kind's data (probe_kind_ops.priv_size bytes)
  */
 struct probe_event {
 	struct trace_event_call		call;
@@ -59,6 +62,7 @@ struct probe_event {
 	unsigned int			perf;
 	char				**strs;
 	unsigned int			n_strs;
+	unsigned long			priv[];
 };
 
 /**
@@ -90,6 +94,14 @@ struct probe {
  * the event, or, for a kind that attaches per instance (event probes),
  * its own @reg in place of the class reg() (event_mutex held for
  * REGISTER and UNREGISTER).
+ *
+ * A kind whose places fire only in the tasks recorded (uprobes: perf
+ * events opened for one task) also keeps data of its own per event
+ * (@priv_size bytes after the event, probe_event_priv(), set up by
+ * @priv_init) and is told, under event_mutex, of each perf event that
+ * starts (@perf_open) and stops (@perf_close) recording the event, and
+ * of instances' files that start or stop recording it while it stays
+ * armed (@refilter; @more: the first file came).  Each is optional.
  */
 struct probe_kind_ops {
 	int	call_flags;
@@ -101,11 +113,22 @@ struct probe_kind_ops {
 	int	(*arm)(struct probe *p);
 	void	(*disarm)(struct probe *p);
 	int	(*reg)(struct probe_event *ev, enum trace_reg op, void *data);
+	unsigned int	priv_size;
+	void	(*priv_init)(struct probe_event *ev);
+	int	(*perf_open)(struct probe_event *ev, struct perf_event *event);
+	void	(*perf_close)(struct probe_event *ev,
+			      struct perf_event *event);
+	void	(*refilter)(struct probe_event *ev, bool more);
 };
 
 static inline struct probe *probe_first(struct probe_event *ev)
 {
 	return list_first_entry(&ev->probes, struct probe, node);
+}
+
+static inline void *probe_event_priv(struct probe_event *ev)
+{
+	return ev->priv;
 }
 
 static inline bool probe_event_on(struct probe_event *ev)

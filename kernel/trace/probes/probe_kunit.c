@@ -5,6 +5,7 @@
  *
  *  - forms: each form of the language compiles to the program the
  *    design note gives, with its type, field type and record size;
+ *    a uprobe's forms (@+OFFSET, and what a uprobe refuses);
  *  - values: programs run against registers and memory of the test's
  *    own: registers, stack slots, $argN, dereferences, strings, $comm,
  *    immediates, bitfields, arrays of numbers and of strings, and the
@@ -164,6 +165,56 @@ static void probe_kunit_forms(struct kunit *test)
 					 &size), 0);
 	KUNIT_EXPECT_EQ(test, a.prog[2].lshift, 2);
 	KUNIT_EXPECT_EQ(test, a.prog[2].rshift, 4);
+	probe_arg_free(&a);
+}
+
+/* A uprobe's forms: a file offset, no symbols, no $retval at entry. */
+static void probe_kunit_user_forms(struct kunit *test)
+{
+	static const struct {
+		const char	*word;
+		unsigned int	where;
+		int		err;
+		u8		ops[4];		/* up to END */
+	} cases[] = {
+		{ "g=@+0x4010:u32", PROBE_USER, 0,
+		  { PROBE_OP_FOFFS, PROBE_OP_ST_MEM, PROBE_OP_END } },
+		{ "s=+0(@+16):string", PROBE_USER, 0,
+		  { PROBE_OP_FOFFS, PROBE_OP_DEREF, PROBE_OP_ST_STR,
+		    PROBE_OP_END } },
+		{ "st=$stack2", PROBE_USER, 0,
+		  { PROBE_OP_STACK, PROBE_OP_ST_VAL, PROBE_OP_END } },
+		{ "r=$retval:s32", PROBE_USER | PROBE_RETURN, 0,
+		  { PROBE_OP_RETVAL, PROBE_OP_ST_VAL, PROBE_OP_END } },
+		{ "r=$retval", PROBE_USER, -EINVAL },
+		{ "g=@+zz", PROBE_USER, -EINVAL },
+		{ "g=@jiffies", PROBE_USER, -EINVAL },
+		{ "y=%ax:symbol", PROBE_USER, -EINVAL },
+		{ "y=%ax:symstr", PROBE_USER, -EINVAL },
+		{ "g=@+16", PK_ENTRY, -EINVAL },
+	};
+	struct probe_arg a;
+	unsigned int i, j, size;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		ret = pk_compile(test, &a, cases[i].word, cases[i].where,
+				 &size);
+		KUNIT_EXPECT_EQ_MSG(test, ret, cases[i].err, "%s",
+				    cases[i].word);
+		if (!ret && !cases[i].err) {
+			for (j = 0; cases[i].ops[j] != PROBE_OP_END; j++)
+				KUNIT_EXPECT_EQ_MSG(test, a.prog[j].op,
+						    cases[i].ops[j],
+						    "%s insn %u",
+						    cases[i].word, j);
+			KUNIT_EXPECT_EQ(test, a.prog[j].op, PROBE_OP_END);
+		}
+		probe_arg_free(&a);
+	}
+	KUNIT_ASSERT_EQ(test, pk_compile(test, &a, "@+0x4010", PROBE_USER,
+					 &size), 0);
+	KUNIT_EXPECT_EQ(test, a.prog[0].arg, 0x4010);
 	probe_arg_free(&a);
 }
 
@@ -552,6 +603,7 @@ static void probe_kunit_errors(struct kunit *test)
 
 static struct kunit_case probe_kunit_cases[] = {
 	KUNIT_CASE(probe_kunit_forms),
+	KUNIT_CASE(probe_kunit_user_forms),
 	KUNIT_CASE(probe_kunit_values),
 	KUNIT_CASE(probe_kunit_fields),
 	KUNIT_CASE(probe_kunit_faults),

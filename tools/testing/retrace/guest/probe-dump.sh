@@ -21,6 +21,8 @@
 #     entry (time stamp cut)
 #   - event probes: the same for definitions on tracepoints, and the
 #     records of a second workload (an open and an exec)
+#   - the same for uprobe events on bash (its path shown as BASH, the
+#     records' addresses cut), its records from two execs of bash
 set -u
 out=$1
 T=/sys/kernel/tracing
@@ -261,5 +263,101 @@ for d in "${ebad[@]}"; do
 	echo > $T/error_log
 done
 echo > $T/dynamic_events
+# uprobe events, on bash's first executable byte (its _init: each exec
+# of bash hits it once); addresses vary with ASLR, and are cut
+if [ -f $T/uprobe_events ]; then
+	um=$(/bin/bash -c 'cat /proc/$$/maps; true' |
+		awk '$2 == "r-xp" && $6 ~ /\/bin\/bash$/ { print "0x" $3, $6; exit }')
+	uo=${um% *}
+	ub=${um#* }
+	uo2=$(printf '0x%x' $((uo + 16)))
+	udefs=(
+		"p:uprobes/ubash $ub:$uo e=@+1:x32 m=@+0:x8[4] c=\$comm n=\\-5:s16 str=@+1:string"
+		"r:uprobes/ubash_ret $ub:$uo c=\$comm"
+		"p:uprobes/ubash_ret2 $ub:$uo%return c=\$comm"
+		"p $ub:$uo"
+		"p:probes/uref $ub:$uo2(0x20) i=\\\"imm\" sp=\$stack:x64 st=\$stack3"
+	)
+	for d in "${udefs[@]}"; do
+		put $T/uprobe_events "$d"
+	done
+	echo "== uprobe_events"
+	sed "s#$ub#BASH#" $T/uprobe_events
+	echo "== dynamic_events (uprobes)"
+	grep -e '^p:uprobes' -e '^r:uprobes' -e '^p:probes/uref' $T/dynamic_events |
+		sed "s#$ub#BASH#"
+	for f in $(find $T/events/uprobes $T/events/probes -name format | sort); do
+		echo "== ${f#$T/}"
+		grep -v '^ID:' "$f"
+	done
+	echo > $T/trace
+	for e in $T/events/uprobes/*/; do
+		echo 1 > "$e/enable"
+	done
+	echo 1 > $T/tracing_on
+	"$ub" -c : ; "$ub" -c :
+	echo 0 > $T/tracing_on
+	for e in $T/events/uprobes/*/; do
+		echo 0 > "$e/enable"
+	done
+	echo "== uprobe records"
+	sed -n 's/^.*[0-9]: \([a-z_0-9]*: \)/\1/p' $T/trace |
+		sed -E 's/\(0x[0-9a-f]+/(0xADDR/; s/<- 0x[0-9a-f]+/<- 0xADDR/' |
+		sort | uniq -c | sed -E 's/^ *[0-9]+ //'
+	echo "== uprobe appending and deleting"
+	{
+	put $T/uprobe_events "p:uprobes/umulti $ub:$uo2 n=%ax:u32"
+	put $T/uprobe_events '-:probes/uref'
+	put $T/uprobe_events "p:uprobes/umulti $ub:$uo n=%ax:u32"
+	put $T/uprobe_events "p:uprobes/umulti $ub:$uo2 n=%ax:u32"
+	put $T/uprobe_events "p:uprobes/umulti $ub:$uo2 n=%ax:u32"
+	put $T/uprobe_events "p:uprobes/umulti $ub:$uo2 n=%ax:u64"
+	put $T/uprobe_events "r:uprobes/umulti $ub:$uo2"
+	put $T/uprobe_events "p:uprobes/umulti $ub:$uo2(0x8)"
+	grep umulti $T/uprobe_events
+	put $T/dynamic_events "-:uprobes/umulti $ub:$(printf '0x%016x' $uo2) n=%ax:u32"
+	grep umulti $T/uprobe_events
+	echo 1 > $T/events/uprobes/ubash/enable
+	put $T/uprobe_events '-:uprobes/ubash'
+	echo 0 > $T/events/uprobes/ubash/enable
+	} | sed "s#$ub#BASH#"
+	echo "== uprobe_profile"
+	awk '{ print $2 }' $T/uprobe_profile
+	sed -E 's/^\[[ 0-9.]+\] //' $T/error_log | sed "s#$ub#BASH#"
+	echo > $T/error_log
+	echo "== uprobes refused"
+	ubad=(
+		'p /non_exist_file:100'
+		'p /sys:100'
+		"p $ub:10a"
+		"p $ub:10(1a)"
+		"p $ub:10(10"
+		"p $ub:10(10)a"
+		"p $ub:10%hoge"
+		"p $ub:10(10)%return"
+		"p $ub:10%return(1q)"
+		"p $ub:10 @+ab"
+		"p $ub:10 @symbol"
+		"p $ub:10 \$stack0:symstr"
+		"p $ub:10 %ax:symbol"
+		"p $ub:10 \$retval"
+		"p $ub:10 \$arg1"
+		"p $ub:10 \$comm:u8"
+		"p $ub:10 +0(\$comm):string"
+		"p $ub:10 a=%ax a=%bx"
+		"p:1bad $ub:10"
+		"p:g/ $ub:10"
+		"r1 $ub:10"
+		"p $ub:"
+		"p $ub:0x10 +u0(%ax):u8[2]"
+		"p bash:10"
+	)
+	for d in "${ubad[@]}"; do
+		put $T/uprobe_events "$d" | sed "s#$ub#BASH#"
+		tail -n 3 $T/error_log | sed -E 's/^\[[ 0-9.]+\] //' | sed "s#$ub#BASH#"
+		echo > $T/error_log
+	done
+	echo > $T/uprobe_events
+fi
 echo "== left"
 cat $T/dynamic_events
