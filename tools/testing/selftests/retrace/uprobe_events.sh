@@ -29,12 +29,15 @@ HERE=$(dirname "$(readlink -f "$0")")
 NAME=uprobe_events
 N=5
 W=$(mktemp -d)
+# records need tracing on; it is left as found
+on=$(cat $T/tracing_on)
 cleanup() {
 	for e in $T/events/uprobes/*/enable; do
 		[ -f "$e" ] && echo 0 > "$e"
 	done
 	perf probe -q -d 'probe_libc:*' > /dev/null 2>&1
 	echo > $T/uprobe_events
+	echo "$on" > $T/tracing_on
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -61,6 +64,7 @@ fn16=$(printf '0x%016x' "$fn")
 echo "ue_target() at $bin:$fn, ue_global at @+$global"
 
 echo > $T/trace
+echo 1 > $T/tracing_on
 echo > $T/uprobe_events || fail "truncate uprobe_events"
 
 # 1. definitions
