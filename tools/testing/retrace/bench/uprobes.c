@@ -8,6 +8,8 @@
  *   up_noargs_ns             a call with a uprobe event without arguments
  *                            on its entry (the uprobes core's breakpoint,
  *                            single step and our hit)
+ *   up_2args_ns              the same with two arguments (a register and
+ *                            a dereference)
  *   up_4args_ns              the same with four arguments (two registers,
  *                            a dereference, a user string)
  *   up_ret_noargs_ns         a call with a uretprobe event (r:) on it
@@ -26,6 +28,7 @@
 
 #define SELF	"/tmp/uprobes-bench"
 #define CALLS	2000
+#define ARGS2	" a=%di v=+8(%di):u64"
 #define ARGS	" a=%di n=%si:u32 v=+8(%di):u64 s=+0(%dx):string"
 
 struct ub_obj {
@@ -150,6 +153,7 @@ int main(int argc, char **argv)
 	ub_calls();
 	printf("up_loop_ns %.3f\n", ub_calls());
 	printf("up_noargs_ns %.3f\n", ub_event('p', ""));
+	printf("up_2args_ns %.3f\n", ub_event('p', ARGS2));
 	printf("up_4args_ns %.3f\n", ub_event('p', ARGS));
 	printf("up_ret_noargs_ns %.3f\n", ub_event('r', ""));
 
