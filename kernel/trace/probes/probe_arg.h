@@ -280,5 +280,8 @@ void probe_args_user_store(const struct probe_arg *args, unsigned int n,
 			   struct pt_regs *regs, const unsigned long *base,
 			   void *rec, unsigned int head, unsigned int fixed,
 			   int dyn);
+void probe_args_user_fetch(const struct probe_arg *args, unsigned int n,
+			   struct pt_regs *regs, const unsigned long *base,
+			   void *buf);
 
 #endif /* _KERNEL_TRACE_PROBE_ARG_H */

@@ -493,6 +493,32 @@ void probe_args_user_store(const struct probe_arg *args, unsigned int n,
 }
 
 /**
+ * probe_args_user_fetch - a uprobe's arguments in one pass, before the
+ *	reservation
+ * @args: the event's arguments, none a string
+ * @n: how many
+ * @regs: as for probe_args_user_size()
+ * @base: as for probe_args_user_size()
+ * @buf: the arguments' fixed part, as the record holds it
+ *
+ * Without strings there is nothing to measure: the values are read once,
+ * faulting pages in if need be, and the store under the reservation
+ * copies @buf.
+ *
+ * Context: as probe_args_user_size().
+ */
+void probe_args_user_fetch(const struct probe_arg *args, unsigned int n,
+			   struct pt_regs *regs, const unsigned long *base,
+			   void *buf)
+{
+	struct probe_out o = { .rec = buf, .dyn = buf, .user = true,
+			       .fault = true };
+
+	might_fault();
+	probe_store(args, n, regs, base, buf, 0, &o);
+}
+
+/**
  * probe_entry_store - save function arguments at entry for the return
  * @entry_args: their numbers (from 0)
  * @n: how many

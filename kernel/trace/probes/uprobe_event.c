@@ -22,8 +22,10 @@
  * it may sleep.  It measures the arguments first (probe_args_user_size():
  * that pass may fault the task's pages in), then, with preemption off,
  * writes one record per recording instance and one perf sample, each
- * read again from the task's memory without faulting.  No buffer sits in
- * between, and no lock is taken.
+ * read again from the task's memory without faulting.  An event without
+ * strings whose fixed part is small (UPROBE_PREFETCH_MAX) reads its
+ * arguments once instead, into a buffer on the stack, and the records
+ * copy it.  No lock is taken.
  *
  * Which tasks fire: every task mapping the file while an instance
  * records the event or a perf event counts on a CPU; otherwise only the
@@ -68,6 +70,7 @@
  * @ref_ctr_offset: the file offset of its reference counter (SDT
  *	semaphore), or 0
  * @nhit: hits, per CPU (uprobe_profile)
+ * @prefetch: the arguments are fetched in one pass (UPROBE_PREFETCH_MAX)
  * @p: the probe: its event, arguments (last: they follow it)
  */
 struct uprobe_event {
@@ -78,8 +81,15 @@ struct uprobe_event {
 	unsigned long		offset;
 	unsigned long		ref_ctr_offset;
 	unsigned long __percpu	*nhit;
+	bool			prefetch;
 	struct probe		p;
 };
+
+/*
+ * An event whose arguments have no string and whose fixed part fits here
+ * is fetched once, before the reservation, into a buffer on the stack.
+ */
+#define UPROBE_PREFETCH_MAX	64
 
 /**
  * struct uprobe_filter - which tasks an event's places fire in
@@ -273,10 +283,22 @@ static void uprobe_fill_head(void *rec, bool ret, unsigned long func,
 	}
 }
 
+/* The arguments into a record: from @pre, fetched already, or read now. */
+static void uprobe_store(struct uprobe_event *u, struct pt_regs *regs,
+			 unsigned long *base, void *rec, unsigned int head,
+			 int dyn, const void *pre)
+{
+	if (pre)
+		memcpy(rec + head, pre, u->p.size);
+	else
+		probe_args_user_store(u->p.args, u->p.n_args, regs, base, rec,
+				      head, u->p.size, dyn);
+}
+
 /* One record of @u into each instance that records its event. */
 static void uprobe_trace(struct uprobe_event *u, struct pt_regs *regs,
 			 bool ret, unsigned long func, unsigned long *base,
-			 unsigned int head, int dyn)
+			 unsigned int head, int dyn, const void *pre)
 {
 	struct trace_event_fileset *set = rcu_dereference_sched(u->p.ev->files);
 	struct trace_event_buffer fb;
@@ -294,8 +316,7 @@ static void uprobe_trace(struct uprobe_event *u, struct pt_regs *regs,
 			continue;
 		fb.regs = regs;
 		uprobe_fill_head(rec, ret, func, regs);
-		probe_args_user_store(u->p.args, u->p.n_args, regs, base, rec,
-				      head, u->p.size, dyn);
+		uprobe_store(u, regs, base, rec, head, dyn, pre);
 		trace_event_buffer_commit(&fb);
 	}
 }
@@ -303,7 +324,7 @@ static void uprobe_trace(struct uprobe_event *u, struct pt_regs *regs,
 /* One sample for the perf events open on @u's event on this CPU. */
 static void uprobe_perf(struct uprobe_event *u, struct pt_regs *regs,
 			bool ret, unsigned long func, unsigned long *base,
-			unsigned int head, int dyn)
+			unsigned int head, int dyn, const void *pre)
 {
 	struct trace_event_call *call = &u->p.ev->call;
 	unsigned int len = head + u->p.size + dyn;
@@ -324,8 +345,7 @@ static void uprobe_perf(struct uprobe_event *u, struct pt_regs *regs,
 		return;
 	uprobe_fill_head(rec, ret, func, regs);
 	memset(rec + len, 0, size - len);
-	probe_args_user_store(u->p.args, u->p.n_args, regs, base, rec, head,
-			      u->p.size, dyn);
+	uprobe_store(u, regs, base, rec, head, dyn, pre);
 	perf_trace_buf_submit(rec, size, rctx, call->event.type, 1, regs, list,
 			      NULL);
 }
@@ -340,17 +360,25 @@ static void uprobe_record(struct uprobe_event *u, struct pt_regs *regs,
 	unsigned int head = ret ? sizeof(struct uretprobe_head) :
 				  sizeof(struct uprobe_head);
 	struct probe_event *ev = u->p.ev;
+	u64 buf[UPROBE_PREFETCH_MAX / sizeof(u64)];
+	const void *pre = NULL;
 	unsigned long base;
-	int dyn;
+	int dyn = 0;
 
 	if (!rcu_access_pointer(ev->files) && !READ_ONCE(ev->perf))
 		return;
 	base = (ret ? func : instruction_pointer(regs)) - u->offset;
-	dyn = probe_args_user_size(u->p.args, u->p.n_args, regs, &base);
+	if (u->prefetch) {
+		probe_args_user_fetch(u->p.args, u->p.n_args, regs, &base, buf);
+		pre = buf;
+	} else {
+		dyn = probe_args_user_size(u->p.args, u->p.n_args, regs,
+					   &base);
+	}
 
 	preempt_disable_notrace();
-	uprobe_trace(u, regs, ret, func, &base, head, dyn);
-	uprobe_perf(u, regs, ret, func, &base, head, dyn);
+	uprobe_trace(u, regs, ret, func, &base, head, dyn, pre);
+	uprobe_perf(u, regs, ret, func, &base, head, dyn, pre);
 	preempt_enable_notrace();
 }
 
@@ -791,13 +819,18 @@ static int uprobe_define(int argc, const char **argv)
 	ret = probe_meta_args_check(n, argv + 2, 2, ctx);
 	if (ret)
 		goto out;
+	u->prefetch = u->p.size <= UPROBE_PREFETCH_MAX;
 	for (i = 0; i < n; i++) {
 		log.word = i + 2;
 		ret = probe_arg_compile(u->p.args, i, argv[i + 2], &u->p.size,
 					ctx);
 		if (ret)
 			goto out;
+		if (u->p.args[i].is_string)
+			u->prefetch = false;
 	}
+	if (u->p.size > UPROBE_PREFETCH_MAX)
+		u->prefetch = false;
 	ret = uprobe_event_add(u, group, event, &log);
 	if (!ret)
 		u = NULL;
