@@ -1,16 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# probe_churn.sh - kprobe events defined, enabled, hit, disabled and
-# deleted from several tasks at once, on a module across its loads, and
-# hostile definitions (Documentation/trace/kprobetrace.rst).
+# probe_churn.sh - kprobe and uprobe events defined, enabled, hit,
+# disabled and deleted from several tasks at once, on a module across its
+# loads, and hostile definitions (Documentation/trace/kprobetrace.rst,
+# uprobetracer.rst).
 #
 #   1. churn for CHURN_SECONDS (default 8): on every CPU a task calls
 #      read(), write() and openat(); two tasks define kprobe and kretprobe
 #      events with arguments of every kind on those functions, enable them
 #      in the top instance or an instance, read a record, disable and
 #      delete them; one opens perf on some of them (perf stat) while they
-#      may be deleted (a delete then fails with EBUSY and is retried).  At
+#      may be deleted (a delete then fails with EBUSY and is retried);
+#      with uprobe events, a third task does the same with uprobe and
+#      uretprobe events on cat's first instruction, which every cat the
+#      hammering tasks run hits.  At
 #      the end no event of the test is left, and slab + vmalloc grew less
 #      than 1 MiB (not judged under KASAN, whose quarantine keeps freed
 #      objects);
@@ -42,6 +46,7 @@ cleanup() {
 	done
 	[ -d $I ] && rmdir $I
 	echo > $T/kprobe_events
+	[ -f $T/uprobe_events ] && echo > $T/uprobe_events
 	rmmod tracepoint_test_module 2> /dev/null
 	rm -rf "$W"
 }
@@ -101,6 +106,41 @@ definer() {	# N END
 	done
 }
 
+# cat's first executable byte (its _init): "FILE:0xOFFSET"
+cat_place() {
+	cat /proc/self/maps |
+		awk '$2 == "r-xp" && $6 ~ /\/cat$/ { print $6 ":0x" $3; exit }'
+}
+
+uprober() {	# END
+	local end=$1 i=0 ev kind a where dir place
+	[ -f $T/uprobe_events ] || return 0
+	place=$(cat_place)
+	[ -n "$place" ] || { echo "no place in cat" >> "$W/errors"; return 0; }
+	while [ "$(date +%s)" -lt "$end" ]; do
+		i=$((i + 1))
+		ev=u_$i
+		kind=p
+		a='a=%di sp=$stack0:x64 c=$comm m=+0($stack):x64 s=+0(%si):ustring'
+		[ $((i % 3)) = 0 ] && { kind=r; a='r=$retval:s32'; }
+		echo "$kind:churnu/$ev $place $a" >> $T/uprobe_events 2> /dev/null ||
+			{ echo "uprobe refused: $kind:churnu/$ev $place $a" >> "$W/errors"; continue; }
+		where=$T
+		[ $((i % 2)) = 0 ] && where=$I
+		dir=$where/events/churnu/$ev
+		echo 1 > $dir/enable
+		sleep 0.05
+		echo 0 > $dir/enable
+		head -c 4096 $where/trace > /dev/null
+		until echo "-:churnu/$ev" >> $T/dynamic_events 2> /dev/null; do
+			sleep 0.05
+			[ "$(date +%s)" -gt $((end + 20)) ] &&
+				{ echo "delete of $ev never succeeded" >> "$W/errors"; break; }
+		done
+		echo $i > "$W/defined.u"
+	done
+}
+
 perfer() {	# END
 	local end=$1 i=0
 	command -v perf > /dev/null || return 0
@@ -128,15 +168,22 @@ end=$(( $(date +%s) + SECS ))
 for c in $(seq 1 "$(nproc)"); do hammer $end & done
 definer 1 $end &
 definer 2 $end &
+uprober $end &
 perfer $end &
 wait
 defined=$(( $(cat "$W/defined.1" 2> /dev/null || echo 0) + $(cat "$W/defined.2" 2> /dev/null || echo 0) ))
+udefined=$(cat "$W/defined.u" 2> /dev/null || echo 0)
 touch "$W/perf"
-echo "churn: $defined events defined and deleted in ${SECS}s, $(wc -l < "$W/perf") perf sessions"
+echo "churn: $defined kprobe and $udefined uprobe events defined and deleted in ${SECS}s, $(wc -l < "$W/perf") perf sessions"
 [ -s "$W/errors" ] && { bad "churn:"; cat "$W/errors"; }
 # (each definer at least once: a KASAN kernel under TCG is slow)
 [ "$defined" -ge 2 ] || bad "churn: only $defined events"
 grep -q churn $T/kprobe_events && bad "churn: events left: $(grep churn $T/kprobe_events)"
+if [ -f $T/uprobe_events ]; then
+	[ "$udefined" -ge 1 ] || bad "churn: no uprobe event went through"
+	grep -q churn $T/uprobe_events &&
+		bad "churn: uprobe events left: $(grep churn $T/uprobe_events)"
+fi
 ls -d $T/events/churn* 2> /dev/null && bad "churn: event directories left"
 sync
 sleep 1
