@@ -300,9 +300,11 @@ static const struct {
 	{ "r[maxactive]", IS_ENABLED(CONFIG_KPROBE_EVENTS) },
 	{ "kernel return probes support:", IS_ENABLED(CONFIG_KPROBE_EVENTS) },
 	{ "imm-value", IS_ENABLED(CONFIG_PROBE_EVENTS) },
-	/* no BTF names of arguments, and no event probes (e:) */
+	{ "<attached-group>.<attached-event> [<args>] [if <filter>]",
+	  IS_ENABLED(CONFIG_PROBE_EVENTS) },
+	{ "place (uprobe):", IS_ENABLED(CONFIG_UPROBE_EVENTS) },
+	/* no BTF names of arguments */
 	{ "<argname>", false },
-	{ "<attached-group>.<attached-event>", false },
 	{ "t[:[<group>/][<event>]]", IS_ENABLED(CONFIG_FPROBE_EVENTS) },
 	{ "f[:[<group>/][<event>]]", IS_ENABLED(CONFIG_FPROBE_EVENTS) },
 	{ "glob-matching-pattern", IS_ENABLED(CONFIG_DYNAMIC_FTRACE) },
