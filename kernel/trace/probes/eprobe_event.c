@@ -528,16 +528,7 @@ out:
 
 static int eprobe_dyn_create(const char *raw)
 {
-	char **argv;
-	int argc = 0, ret = 0;
-
-	argv = argv_split(GFP_KERNEL, raw, &argc);
-	if (!argv)
-		return -ENOMEM;
-	if (argc)
-		ret = eprobe_define(argc, (const char **)argv);
-	argv_free(argv);
-	return ret;
+	return probe_dyn_create(raw, eprobe_define);
 }
 
 /* ---- dynamic events -------------------------------------------------------- */

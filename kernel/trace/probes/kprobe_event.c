@@ -93,17 +93,6 @@ static bool kprobe_in_module(const struct kprobe_event *k,
 
 /* ---- the hit ----------------------------------------------------------- */
 
-struct kprobe_head {
-	struct trace_entry	ent;
-	unsigned long		ip;
-};
-
-struct kretprobe_head {
-	struct trace_entry	ent;
-	unsigned long		func;
-	unsigned long		ret_ip;
-};
-
 /* The record's head, as a kprobe or a kretprobe writes it. */
 static void __kprobes kprobe_fill_head(struct kprobe_event *k, void *rec,
 				       struct kretprobe_instance *ri)
@@ -111,11 +100,11 @@ static void __kprobes kprobe_fill_head(struct kprobe_event *k, void *rec,
 	unsigned long addr = (unsigned long)k->rp.kp.addr;
 
 	if (ri) {
-		((struct kretprobe_head *)rec)->func = addr;
-		((struct kretprobe_head *)rec)->ret_ip =
+		((struct probe_ret_head *)rec)->func = addr;
+		((struct probe_ret_head *)rec)->ret_ip =
 			get_kretprobe_retaddr(ri);
 	} else {
-		((struct kprobe_head *)rec)->ip = addr;
+		((struct probe_head *)rec)->ip = addr;
 	}
 }
 
@@ -187,8 +176,8 @@ static void __kprobes kprobe_record(struct kprobe_event *k,
 				    struct pt_regs *regs,
 				    struct kretprobe_instance *ri)
 {
-	unsigned int head = ri ? sizeof(struct kretprobe_head) :
-				 sizeof(struct kprobe_head);
+	unsigned int head = ri ? sizeof(struct probe_ret_head) :
+				 sizeof(struct probe_head);
 	struct probe_event *ev = k->p.ev;
 	bool trace = rcu_access_pointer(ev->files);
 	int dyn;
@@ -239,27 +228,6 @@ static int __kprobes kretprobe_event_entry(struct kretprobe_instance *ri,
 
 /* ---- the event's head and printing ------------------------------------ */
 
-static int kprobe_define_head(struct trace_event_call *call)
-{
-	return trace_define_field(call, "unsigned long", PROBE_FIELD_IP,
-				  offsetof(struct kprobe_head, ip),
-				  sizeof(unsigned long), 0, FILTER_OTHER);
-}
-
-static int kretprobe_define_head(struct trace_event_call *call)
-{
-	int ret;
-
-	ret = trace_define_field(call, "unsigned long", PROBE_FIELD_FUNC,
-				 offsetof(struct kretprobe_head, func),
-				 sizeof(unsigned long), 0, FILTER_OTHER);
-	return ret ?: trace_define_field(call, "unsigned long",
-					 PROBE_FIELD_RETIP,
-					 offsetof(struct kretprobe_head, ret_ip),
-					 sizeof(unsigned long), 0,
-					 FILTER_OTHER);
-}
-
 /* "NAME: (SYM+OFF/SIZE) ARGS" or "NAME: (RET+OFF/SIZE <- FUNC) ARGS". */
 static enum print_line_t kprobe_print(struct trace_iterator *iter, int flags,
 				      struct trace_event *event)
@@ -274,15 +242,15 @@ static enum print_line_t kprobe_print(struct trace_iterator *iter, int flags,
 
 	trace_seq_printf(s, "%s: (", trace_event_name(call));
 	if (probe_kind_of(ev) == &kretprobe_kind) {
-		const struct kretprobe_head *h = rec;
+		const struct probe_ret_head *h = rec;
 
 		head = sizeof(*h);
 		seq_print_ip_sym(s, h->ret_ip, flags | TRACE_ITER_SYM_OFFSET);
 		trace_seq_puts(s, " <- ");
 		seq_print_ip_sym(s, h->func, flags & ~TRACE_ITER_SYM_OFFSET);
 	} else {
-		head = sizeof(struct kprobe_head);
-		seq_print_ip_sym(s, ((const struct kprobe_head *)rec)->ip,
+		head = sizeof(struct probe_head);
+		seq_print_ip_sym(s, ((const struct probe_head *)rec)->ip,
 				 flags | TRACE_ITER_SYM_OFFSET);
 	}
 	trace_seq_putc(s, ')');
@@ -321,8 +289,8 @@ static void kprobe_disarm(struct probe *p)
 
 const struct probe_kind_ops kprobe_kind = {
 	.call_flags	= TRACE_EVENT_FL_KPROBE,
-	.define_head	= kprobe_define_head,
-	.head_size	= sizeof(struct kprobe_head),
+	.define_head	= probe_define_head,
+	.head_size	= sizeof(struct probe_head),
 	.head_fmt	= "(%lx)",
 	.head_args	= ", REC->" PROBE_FIELD_IP,
 	.funcs		= &kprobe_funcs,
@@ -332,8 +300,8 @@ const struct probe_kind_ops kprobe_kind = {
 
 const struct probe_kind_ops kretprobe_kind = {
 	.call_flags	= TRACE_EVENT_FL_KPROBE,
-	.define_head	= kretprobe_define_head,
-	.head_size	= sizeof(struct kretprobe_head),
+	.define_head	= probe_define_ret_head,
+	.head_size	= sizeof(struct probe_ret_head),
 	.head_fmt	= "(%lx <- %lx)",
 	.head_args	= ", REC->" PROBE_FIELD_FUNC ", REC->" PROBE_FIELD_RETIP,
 	.funcs		= &kprobe_funcs,
@@ -878,16 +846,7 @@ out:
 
 static int kprobe_dyn_create(const char *raw)
 {
-	char **argv;
-	int argc = 0, ret = 0;
-
-	argv = argv_split(GFP_KERNEL, raw, &argc);
-	if (!argv)
-		return -ENOMEM;
-	if (argc)
-		ret = kprobe_define(argc, (const char **)argv);
-	argv_free(argv);
-	return ret;
+	return probe_dyn_create(raw, kprobe_define);
 }
 
 /* One line of kprobe_events: a definition or "-:" */

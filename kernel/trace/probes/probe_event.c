@@ -96,6 +96,52 @@ int probe_parse_event_name(struct probe_log *log, const char **event,
 	return 0;
 }
 
+/* @define_head of the kinds whose records start with struct probe_head. */
+int probe_define_head(struct trace_event_call *call)
+{
+	return trace_define_field(call, "unsigned long", PROBE_FIELD_IP,
+				  offsetof(struct probe_head, ip),
+				  sizeof(unsigned long), 0, FILTER_OTHER);
+}
+
+/* @define_head of the return kinds (struct probe_ret_head). */
+int probe_define_ret_head(struct trace_event_call *call)
+{
+	int ret;
+
+	ret = trace_define_field(call, "unsigned long", PROBE_FIELD_FUNC,
+				 offsetof(struct probe_ret_head, func),
+				 sizeof(unsigned long), 0, FILTER_OTHER);
+	return ret ?: trace_define_field(call, "unsigned long",
+					 PROBE_FIELD_RETIP,
+					 offsetof(struct probe_ret_head, ret_ip),
+					 sizeof(unsigned long), 0,
+					 FILTER_OTHER);
+}
+
+/**
+ * probe_dyn_create - a kind's dyn_event create(): split, then define
+ * @raw: the line
+ * @define: the kind's parser of the words; -ECANCELED when the line is
+ *	not its kind's
+ *
+ * Return: what @define returns, 0 for a blank line, or -ENOMEM.
+ */
+int probe_dyn_create(const char *raw,
+		     int (*define)(int argc, const char **argv))
+{
+	char **argv;
+	int argc = 0, ret = 0;
+
+	argv = argv_split(GFP_KERNEL, raw, &argc);
+	if (!argv)
+		return -ENOMEM;
+	if (argc)
+		ret = define(argc, (const char **)argv);
+	argv_free(argv);
+	return ret;
+}
+
 /* The class define_fields: the kind's head, then the first probe's args. */
 static int probe_define_fields(struct trace_event_call *call)
 {

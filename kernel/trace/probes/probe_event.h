@@ -121,6 +121,23 @@ struct probe_kind_ops {
 	void	(*refilter)(struct probe_event *ev, bool more);
 };
 
+/*
+ * The head of a kprobe's or a uprobe's record (__probe_ip), and of a
+ * kretprobe's or a uretprobe's (__probe_func, __probe_ret_ip); the
+ * kinds' @define_head are probe_define_head() and
+ * probe_define_ret_head().
+ */
+struct probe_head {
+	struct trace_entry	ent;
+	unsigned long		ip;
+};
+
+struct probe_ret_head {
+	struct trace_entry	ent;
+	unsigned long		func;
+	unsigned long		ret_ip;
+};
+
 static inline struct probe *probe_first(struct probe_event *ev)
 {
 	return list_first_entry(&ev->probes, struct probe, node);
@@ -156,5 +173,9 @@ int probe_event_leave(struct probe *p);
 int probe_args_differ(const struct probe *a, const struct probe *b);
 bool probe_args_match(const struct probe *p, int argc, const char **argv);
 const struct probe_kind_ops *probe_kind_of(struct probe_event *ev);
+int probe_define_head(struct trace_event_call *call);
+int probe_define_ret_head(struct trace_event_call *call);
+int probe_dyn_create(const char *raw,
+		     int (*define)(int argc, const char **argv));
 
 #endif /* _KERNEL_TRACE_PROBE_EVENT_H */

@@ -260,26 +260,15 @@ static void uprobe_filter_refilter(struct probe_event *ev, bool more)
 
 /* ---- the hit ----------------------------------------------------------- */
 
-struct uprobe_head {
-	struct trace_entry	ent;
-	unsigned long		ip;
-};
-
-struct uretprobe_head {
-	struct trace_entry	ent;
-	unsigned long		func;
-	unsigned long		ret_ip;
-};
-
 static void uprobe_fill_head(void *rec, bool ret, unsigned long func,
 			     struct pt_regs *regs)
 {
 	if (ret) {
-		((struct uretprobe_head *)rec)->func = func;
-		((struct uretprobe_head *)rec)->ret_ip =
+		((struct probe_ret_head *)rec)->func = func;
+		((struct probe_ret_head *)rec)->ret_ip =
 			instruction_pointer(regs);
 	} else {
-		((struct uprobe_head *)rec)->ip = instruction_pointer(regs);
+		((struct probe_head *)rec)->ip = instruction_pointer(regs);
 	}
 }
 
@@ -357,8 +346,8 @@ static void uprobe_perf(struct uprobe_event *u, struct pt_regs *regs,
 static void uprobe_record(struct uprobe_event *u, struct pt_regs *regs,
 			  bool ret, unsigned long func)
 {
-	unsigned int head = ret ? sizeof(struct uretprobe_head) :
-				  sizeof(struct uprobe_head);
+	unsigned int head = ret ? sizeof(struct probe_ret_head) :
+				  sizeof(struct probe_head);
 	struct probe_event *ev = u->p.ev;
 	u64 buf[UPROBE_PREFETCH_MAX / sizeof(u64)];
 	const void *pre = NULL;
@@ -409,27 +398,6 @@ static int uretprobe_event_hit(struct uprobe_consumer *uc, unsigned long func,
 
 /* ---- the event's head and printing ------------------------------------ */
 
-static int uprobe_define_head(struct trace_event_call *call)
-{
-	return trace_define_field(call, "unsigned long", PROBE_FIELD_IP,
-				  offsetof(struct uprobe_head, ip),
-				  sizeof(unsigned long), 0, FILTER_OTHER);
-}
-
-static int uretprobe_define_head(struct trace_event_call *call)
-{
-	int ret;
-
-	ret = trace_define_field(call, "unsigned long", PROBE_FIELD_FUNC,
-				 offsetof(struct uretprobe_head, func),
-				 sizeof(unsigned long), 0, FILTER_OTHER);
-	return ret ?: trace_define_field(call, "unsigned long",
-					 PROBE_FIELD_RETIP,
-					 offsetof(struct uretprobe_head, ret_ip),
-					 sizeof(unsigned long), 0,
-					 FILTER_OTHER);
-}
-
 /* "NAME: (0xIP) ARGS" or "NAME: (0xRET <- 0xFUNC) ARGS". */
 static enum print_line_t uprobe_print(struct trace_iterator *iter, int flags,
 				      struct trace_event *event)
@@ -443,15 +411,15 @@ static enum print_line_t uprobe_print(struct trace_iterator *iter, int flags,
 	unsigned int head;
 
 	if (probe_kind_of(ev) == &uretprobe_kind) {
-		const struct uretprobe_head *h = rec;
+		const struct probe_ret_head *h = rec;
 
 		head = sizeof(*h);
 		trace_seq_printf(s, "%s: (0x%lx <- 0x%lx)",
 				 trace_event_name(call), h->ret_ip, h->func);
 	} else {
-		head = sizeof(struct uprobe_head);
+		head = sizeof(struct probe_head);
 		trace_seq_printf(s, "%s: (0x%lx)", trace_event_name(call),
-				 ((const struct uprobe_head *)rec)->ip);
+				 ((const struct probe_head *)rec)->ip);
 	}
 	if (probe_args_print(s, p->args, p->n_args, rec + head, rec))
 		trace_seq_putc(s, '\n');
@@ -494,8 +462,8 @@ static void uprobe_disarm(struct probe *p)
 
 static const struct probe_kind_ops uprobe_kind = {
 	.call_flags	= TRACE_EVENT_FL_UPROBE | TRACE_EVENT_FL_CAP_ANY,
-	.define_head	= uprobe_define_head,
-	.head_size	= sizeof(struct uprobe_head),
+	.define_head	= probe_define_head,
+	.head_size	= sizeof(struct probe_head),
 	.head_fmt	= "(%lx)",
 	.head_args	= ", REC->" PROBE_FIELD_IP,
 	.funcs		= &uprobe_funcs,
@@ -510,8 +478,8 @@ static const struct probe_kind_ops uprobe_kind = {
 
 static const struct probe_kind_ops uretprobe_kind = {
 	.call_flags	= TRACE_EVENT_FL_UPROBE | TRACE_EVENT_FL_CAP_ANY,
-	.define_head	= uretprobe_define_head,
-	.head_size	= sizeof(struct uretprobe_head),
+	.define_head	= probe_define_ret_head,
+	.head_size	= sizeof(struct probe_ret_head),
 	.head_fmt	= "(%lx <- %lx)",
 	.head_args	= ", REC->" PROBE_FIELD_FUNC ", REC->" PROBE_FIELD_RETIP,
 	.funcs		= &uprobe_funcs,
@@ -847,16 +815,7 @@ out:
 
 static int uprobe_dyn_create(const char *raw)
 {
-	char **argv;
-	int argc = 0, ret = 0;
-
-	argv = argv_split(GFP_KERNEL, raw, &argc);
-	if (!argv)
-		return -ENOMEM;
-	if (argc)
-		ret = uprobe_define(argc, (const char **)argv);
-	argv_free(argv);
-	return ret;
+	return probe_dyn_create(raw, uprobe_define);
 }
 
 /* One line of uprobe_events: a definition or "-:" */
