@@ -102,6 +102,7 @@
 #include "fs/trace_fs.h"
 #include "ftrace/ftrace_rec.h"
 #include "function/trace_function.h"
+#include "graph/trace_graph.h"
 #include "hist/trace_hist.h"
 #include "instance/trace_array.h"
 #include "lib/trace_cmdline.h"
@@ -521,6 +522,7 @@ static void __init global_instance_start(struct trace_array *tr)
 	ftrace_init_global_array_ops(tr);
 	register_tracer(&nop_trace);
 	init_function_trace();		/* ftrace=function may start here */
+	init_graph_trace(tr);		/* and ftrace=function_graph here */
 	tracing_disabled = 0;
 
 	register_die_notifier(&trace_die_notifier);
@@ -627,6 +629,7 @@ static void __init instance_parts_register(void)
 	trace_errlog_register_part();
 	trace_event_register_part();
 	trace_function_register_part();
+	trace_graph_register_part();
 	trace_tracer_register_part();
 	trace_dir_files_register_part();
 	trace_printk_register_part();

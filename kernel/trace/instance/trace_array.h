@@ -56,6 +56,7 @@ struct trace_event_file;
 struct trace_iterator;
 struct trace_options;
 struct ftrace_ops;
+struct fgraph_ops;
 struct trace_func_instance;
 struct trace_pid_list;
 struct tracer;
@@ -198,6 +199,13 @@ struct trace_array {
 	 */
 	struct trace_func_instance *func;
 	struct ftrace_ops	*ops;
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/*
+	 * The function_graph tracer's graph user of the instance
+	 * (graph/trace_graph.h), made with it and freed with it.
+	 */
+	struct fgraph_ops	*gops;
 #endif
 
 	/* Life and tracefs: trace_types_lock. */
