@@ -8,9 +8,10 @@
 # once, with our sample modules (samples/trace_events, built here against
 # it as external modules), and keep what guest/events-dump.sh and
 # guest/hist-dump.sh (for selftests/retrace/hist_identity.sh) and
-# guest/probe-dump.sh (probe_identity.sh) write:
+# guest/probe-dump.sh (probe_identity.sh) and guest/graph-dump.sh
+# (graph_identity.sh) write:
 #
-#   build/results/refevents/<ref>/<key>/ref/{formats,lines,inject,hist,probe}.txt
+#   build/results/refevents/<ref>/<key>/ref/{formats,lines,inject,hist,probe,graph}.txt
 #   build/results/refevents/<ref>/current -> <key>
 #
 # <ref> is the name of the reference build (the last component of
@@ -29,7 +30,7 @@ store=$top/build/results/refevents/$(basename "$kout")
 
 key=$(cat "$kout/arch/x86/boot/bzImage" "$top"/samples/trace_events/* \
 	"$here/guest/events-dump.sh" "$here/guest/hist-dump.sh" \
-	"$here/guest/probe-dump.sh" "$0" |
+	"$here/guest/probe-dump.sh" "$here/guest/graph-dump.sh" "$0" |
 	sha256sum | cut -c1-16)
 dir=$store/$key
 if [ -f "$dir/done" ]; then
@@ -61,7 +62,8 @@ case $(basename "$kout") in *-debug) skip="events/retrace-sample/sample_empty/" 
 cat > "$dir/vm/guest.sh" <<GUEST
 RETRACE_INJECT_SKIP="$skip" bash "$here/guest/events-dump.sh" /tmp/results/ref "$dir/modsrc" &&
 bash "$here/guest/hist-dump.sh" /tmp/results/ref &&
-bash "$here/guest/probe-dump.sh" /tmp/results/ref
+bash "$here/guest/probe-dump.sh" /tmp/results/ref &&
+bash "$here/guest/graph-dump.sh" /tmp/results/ref
 GUEST
 echo "refevents: dumping the reference kernel's events (guest)"
 if ! RETRACE_CMDLINE="kunit.enable=0" "$here/vm.sh" "$kout" "$dir/vm" run 900; then
