@@ -144,17 +144,34 @@ unsigned long *fgraph_get_task_var(struct fgraph_ops *gops);
 /*
  * The architecture's side.  Its entry code calls function_graph_enter()
  * for @func, about to return to @ret from the stack slot @retp (with
- * @frame_pointer); on 0 it replaces the return address with
- * return_to_handler (its assembly), otherwise (-EBUSY or another errno)
- * it leaves the call alone.  Architectures that call the graph tracer
- * from their own mcount code read the callbacks in force from
- * ftrace_graph_entry and ftrace_graph_return.
+ * @frame_pointer), which offers the call to every user whose ops wants
+ * @func; an architecture whose graph entry is an ftrace_ops callback
+ * (ftrace_graph_func) calls function_graph_enter_ops() with the ops it
+ * was called for, which offers the call to that ops' user alone.  On 0
+ * the architecture replaces the return address with return_to_handler
+ * (its assembly); otherwise (-EBUSY) it leaves the call alone.  Both
+ * run with the recursion guard held, interrupts in any state.
  */
 int function_graph_enter(unsigned long ret, unsigned long func,
 			 unsigned long frame_pointer, unsigned long *retp);
+int function_graph_enter_ops(unsigned long ret, unsigned long func,
+			     unsigned long frame_pointer, unsigned long *retp,
+			     struct ftrace_ops *op);
 void return_to_handler(void);
-extern trace_func_graph_ent_t ftrace_graph_entry;
-extern trace_func_graph_ret_t ftrace_graph_return;
+
+/*
+ * Make @dst, a user's ops, choose the functions @src's filter and
+ * notrace sets choose, and follow their changes (the graph tracer of an
+ * instance shares the instance's set_ftrace_filter).  Before
+ * register_ftrace_graph(); @src outlives the user.
+ */
+void fgraph_init_ops(struct ftrace_ops *dst, struct ftrace_ops *src);
+
+/*
+ * Whether the time a task spends scheduled out counts in the calltime
+ * of the calls it is inside (true, the default) or is left out.
+ */
+void ftrace_graph_sleep_time_control(bool enable);
 
 /*
  * Stop the graph tracer for good after it found its state broken; hot
@@ -170,10 +187,12 @@ static inline bool ftrace_graph_is_dead(void)
 void ftrace_graph_stop(void);
 
 /*
- * A task's return stack: at most FTRACE_RETFUNC_DEPTH calls deep, made
- * for FTRACE_RETSTACK_ALLOC_SIZE tasks at a time when tracing starts,
- * and by fork (and for each CPU's idle task) afterwards; freed when the
- * task exits.
+ * A task's return stack: one page, made for FTRACE_RETSTACK_ALLOC_SIZE
+ * tasks at a time when the first user registers, by fork and for each
+ * CPU's idle task while any is registered; freed when the task exits
+ * (Documentation/trace/retrace/fgraph.rst); it holds as many calls as
+ * fit in the page.  FTRACE_RETFUNC_DEPTH is how deep the graph tracer's
+ * output keeps per-depth state (its per-CPU table of entered calls).
  */
 #define FTRACE_RETFUNC_DEPTH		50
 #define FTRACE_RETSTACK_ALLOC_SIZE	32

@@ -47,6 +47,9 @@
  *
  * A trampoline is read-only and executable from the moment it is
  * built; the core frees it only once no task can still be inside it.
+ *
+ * The graph tracer's entry, ftrace_graph_func(), is an ordinary
+ * callback here: each graph user's ops calls it like any other.
  */
 #include <linux/execmem.h>
 #include <linux/ftrace.h>
@@ -54,6 +57,7 @@
 #include <linux/memory.h>
 #include <linux/mutex.h>
 #include <linux/set_memory.h>
+#include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
@@ -480,3 +484,35 @@ void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
 
 #endif /* CONFIG_X86_64 */
 #endif /* CONFIG_DYNAMIC_FTRACE */
+
+#if defined(CONFIG_FUNCTION_GRAPH_TRACER) && defined(CONFIG_HAVE_DYNAMIC_FTRACE_WITH_ARGS)
+/*
+ * The graph tracer's entry: the callback of every graph user's ops
+ * (kernel/trace/fgraph/).  regs.sp is the traced function's stack
+ * pointer at its entry, so it points at the slot of the return address;
+ * when the user takes the call, the slot is made to return to
+ * return_to_handler (ftrace_64.S), which gives the call back to the
+ * core on its way out.
+ *
+ * A frame address that is not a kernel virtual one means the CPU is
+ * still on its early resume stack, in real or identity-mapped mode:
+ * nothing can be pushed for it.
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	unsigned long *slot = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
+	int bit;
+
+	if (unlikely((long)__builtin_frame_address(0) >= 0) ||
+	    unlikely(ftrace_graph_is_dead()) ||
+	    unlikely(atomic_read(&current->tracing_graph_pause)))
+		return;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!function_graph_enter_ops(*slot, ip, 0, slot, op))
+		*slot = (unsigned long)return_to_handler;
+	ftrace_test_recursion_unlock(bit);
+}
+#endif

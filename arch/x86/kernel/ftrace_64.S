@@ -224,6 +224,62 @@ SYM_FUNC_START(__fentry__)
 SYM_FUNC_END(__fentry__)
 EXPORT_SYMBOL(__fentry__)
 
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Where a call the graph tracer hooked returns to (ftrace_graph_func()
+ * put this address in its return slot).  The ret that got here popped
+ * that slot, which still holds this address: the first step takes it
+ * back, so that from then on the stack reads as a call made from the
+ * slot's function, and an unwinder meeting return_to_handler in the
+ * slot asks ftrace_graph_ret_addr() for the real address, which the
+ * core keeps until the frame is popped.
+ *
+ *   before            after "take back"        on the way out
+ *   ...               ...                       ...
+ *   caller's frame    caller's frame            caller's frame
+ *                     [return_to_handler] <-sp  [real return]  <- sp
+ *                     pt_regs below it          (int3's address, for the
+ *                                               call that keeps the RSB
+ *                                               balanced)
+ *
+ * ftrace_return_to_handler() gets the return value registers and the
+ * stack pointer after the return as a struct ftrace_regs, runs the
+ * users' return callbacks and gives the real address.  Only %rax and
+ * %rdx carry anything back (the callee-saved registers are the C
+ * function's to keep), so only they are put back.  The way out is a
+ * call to a local label that drops its own return address and returns
+ * to the real one: the ret that entered here consumed a return stack
+ * buffer entry the CPU will not get back, and the call gives it one so
+ * that the returns further out are predicted again.
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	subq	$8, %rsp
+	UNWIND_HINT_FUNC
+	subq	$FRAME_SIZE, %rsp
+	movq	%rax, RAX(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rbp, RBP(%rsp)
+	leaq	FRAME_SIZE+8(%rsp), %rax
+	movq	%rax, RSP(%rsp)
+	movq	%rsp, %rdi
+	call	ftrace_return_to_handler
+	movq	%rax, FRAME_SIZE(%rsp)		/* the slot: the real return */
+	movq	RAX(%rsp), %rax
+	movq	RDX(%rsp), %rdx
+	addq	$FRAME_SIZE, %rsp
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lfgraph_out
+	int3
+.Lfgraph_out:
+	CALL_DEPTH_ACCOUNT
+	leaq	8(%rsp), %rsp
+	UNWIND_HINT_FUNC
+	RET
+SYM_CODE_END(return_to_handler)
+#endif
+
 /* Frame-pointer builds: the fake frame records above are not standard. */
 STACK_FRAME_NON_STANDARD_FP(ftrace_caller)
 STACK_FRAME_NON_STANDARD_FP(ftrace_regs_caller)
