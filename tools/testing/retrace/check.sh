@@ -111,8 +111,8 @@ build_retrace_selftests() {
 }
 case " $suites " in *" selftests "*) build_retrace_selftests ;; esac
 
-# selftests/retrace/events_identity.sh, hist_identity.sh and
-# probe_identity.sh compare with
+# selftests/retrace/events_identity.sh, hist_identity.sh,
+# probe_identity.sh and graph_identity.sh compare with
 # the reference kernel
 # built with the same pending set (lab.rst): build it (make
 # upstream-pending, incremental) and dump its events first (cached, per
@@ -120,7 +120,7 @@ case " $suites " in *" selftests "*) build_retrace_selftests ;; esac
 want_ref=0 refev=""
 case " $suites " in *" selftests "*)
 	case " $full " in *" selftests "*) want_ref=1 ;; esac
-	case " $ssel " in *" events_identity.sh "*|*" hist_identity.sh "*|*" probe_identity.sh "*) want_ref=1 ;; esac ;;
+	case " $ssel " in *" events_identity.sh "*|*" hist_identity.sh "*|*" probe_identity.sh "*|*" graph_identity.sh "*) want_ref=1 ;; esac ;;
 esac
 # A reference kernel compares with its own dump, if there is one.
 case $name in upstream*) want_ref=0 refev=$top/build/results/refevents/$(basename "$kout")/current/ref ;; esac
