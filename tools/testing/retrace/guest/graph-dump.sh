@@ -47,11 +47,15 @@ putt() {	# FILE TEXT: the same, truncating
 }
 show() { echo "-- $1"; cat "$T/$1"; }
 # Durations and their marks become DUR (timings differ between the
-# kernels and between runs); pids become PID.
+# kernels and between runs); a task's column becomes comm-PID, without
+# the centring that depends on the pid's width.
 cut_times() {
-	sed -E -e 's/[ +!#*@$] +[0-9]+(\.[0-9]+)? us +\|/DUR |/' \
+	sed -E -e 's/[+!#*@$ ]* +[0-9]+(\.[0-9]+)? us +\|/ DUR |/' \
+	       -e 's/^ *([^ ]+)-[0-9]+ +\|/\1-PID |/' \
 	       -e 's/-[0-9]+( |$)/-PID\1/g'
 }
+# A set's listing, sorted: the order of its hash is no contract.
+showset() { echo "-- $1"; LC_ALL=C sort "$T/$1"; }
 
 echo 0 > $T/tracing_on
 echo nop > $T/current_tracer
@@ -85,7 +89,7 @@ show set_graph_function
 put $T/set_graph_function '!schedule'
 show set_graph_function
 putt $T/set_graph_function 'vfs_rea*'
-show set_graph_function
+showset set_graph_function
 putt $T/set_graph_function ''
 show set_graph_function
 put $T/set_graph_notrace '!schedule'
@@ -164,6 +168,10 @@ tree() {	# OPTIONS...: the workload's text with those options, then back
 }
 echo '*sys_getppid' > $T/set_graph_function
 echo 'ksys_write' >> $T/set_graph_function
+# What an interrupt runs on its way in and out (softirqs included) is
+# timing, not workload: left out below these.
+quiet='irq_enter_rcu handle_softirqs idle_cpu'
+echo "$quiet" > $T/set_graph_notrace
 tree
 tree funcgraph-tail
 tree funcgraph-proc
@@ -178,7 +186,7 @@ timeout 5 cat $T/trace_pipe | cut_times
 echo 2 > $T/max_graph_depth
 tree
 echo 0 > $T/max_graph_depth
-echo 'fdget_pos' > $T/set_graph_notrace
+echo 'fdget_pos' >> $T/set_graph_notrace
 tree
 echo > $T/set_graph_notrace
 echo > $T/set_graph_function
