@@ -17,6 +17,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/trace_seq.h>
+#include <asm/sections.h>
 
 #include "instance/trace_array.h"
 #include "trace_graph.h"
@@ -129,6 +130,28 @@ static const char *tgk_read(struct tgk *k, u32 opts)
 		k->len += scnprintf(k->text + k->len, TGK_TEXT - k->len, "%.*s",
 				    (int)iter->seq.seq.len, iter->seq.buffer);
 	}
+	return k->text;
+}
+
+/* Read the first record's text only (a leaf takes its exit along). */
+static const char *tgk_read_one(struct tgk *k, u32 opts)
+{
+	struct trace_iterator *iter = &k->iter;
+	struct ring_buffer_event *event;
+
+	if (!iter->private)
+		tgraph_print_open(iter);
+	k->text[0] = '\0';
+	event = ring_buffer_peek(k->buffer, k->cpu, &iter->ts, NULL);
+	if (!event)
+		return k->text;
+	iter->ent = ring_buffer_event_data(event);
+	iter->cpu = k->cpu;
+	trace_seq_init(&iter->seq);
+	if (tgraph_print_line(iter, opts) != TRACE_TYPE_NO_CONSUME)
+		ring_buffer_consume(k->buffer, k->cpu, NULL, NULL);
+	scnprintf(k->text, TGK_TEXT, "%.*s", (int)iter->seq.seq.len,
+		  iter->seq.buffer);
 	return k->text;
 }
 
@@ -249,27 +272,46 @@ static void tgk_columns(struct kunit *test)
 	tgk_ret(k, 32001, TGK_IN, 0, 100001);
 	preempt_enable();
 
+	/* One leaf with context-info off, the other with it on. */
 	k->tr.trace_flags = 0;
-	k->iter.private = NULL;
-	tgraph_print_open(&k->iter);
-	/* One leaf per read: the first with context-info off. */
-	{
-		struct ring_buffer_event *ev;
-		enum print_line_t ret;
-
-		ev = ring_buffer_peek(k->buffer, k->cpu, &k->iter.ts, NULL);
-		KUNIT_ASSERT_NOT_NULL(test, ev);
-		k->iter.ent = ring_buffer_event_data(ev);
-		k->iter.cpu = k->cpu;
-		trace_seq_init(&k->iter.seq);
-		ret = tgraph_print_line(&k->iter, TGK_DEFAULT | TGRAPH_OPT_PROC);
-		KUNIT_EXPECT_EQ(test, ret, TRACE_TYPE_HANDLED);
-		ring_buffer_consume(k->buffer, k->cpu, NULL, NULL);
-		KUNIT_EXPECT_STREQ(test, k->iter.seq.buffer, "tgk_inner();\n");
-	}
+	KUNIT_EXPECT_STREQ(test, tgk_read_one(k, TGK_DEFAULT | TGRAPH_OPT_PROC),
+			   "tgk_inner();\n");
 	k->tr.trace_flags = TRACE_ITER_CONTEXT_INFO;
 	KUNIT_EXPECT_STREQ(test, tgk_read(k, TGK_DEFAULT | TGRAPH_OPT_PROC),
 			   " <...>-32001   | ! 100.001 us  |  tgk_inner();\n");
+	tgk_free(k);
+}
+
+/*
+ * A function of the irq entry text: an arrow line in and out with
+ * funcgraph-irqs, nothing at all without it.
+ */
+static void tgk_irq(struct kunit *test)
+{
+	struct tgk *k = tgk_new(test);
+	unsigned long irq = (unsigned long)__irqentry_text_start;
+	const char *text;
+	size_t len;
+
+	if (__irqentry_text_start == __irqentry_text_end) {
+		tgk_free(k);
+		kunit_skip(test, "no irq entry text");
+	}
+	preempt_disable();
+	k->cpu = smp_processor_id();
+	tgk_ent(k, 32001, irq, 0);
+	tgk_ret(k, 32001, irq, 0, 1000);
+	tgk_ent(k, 32001, irq, 0);
+	tgk_ret(k, 32001, irq, 0, 1000);
+	preempt_enable();
+
+	text = tgk_read_one(k, TGK_DEFAULT);
+	len = strlen(text);
+	KUNIT_EXPECT_EQ(test, strncmp(text, "  ==========> |\n", 16), 0);
+	KUNIT_EXPECT_GE(test, len, 32);
+	if (len >= 32)
+		KUNIT_EXPECT_STREQ(test, text + len - 16, "  <========== |\n");
+	KUNIT_EXPECT_STREQ(test, tgk_read(k, TGK_DEFAULT & ~TGRAPH_OPT_IRQS), "");
 	tgk_free(k);
 }
 
@@ -307,6 +349,7 @@ static struct kunit_case tgk_cases[] = {
 	KUNIT_CASE(tgk_tail),
 	KUNIT_CASE(tgk_switch_comment),
 	KUNIT_CASE(tgk_columns),
+	KUNIT_CASE(tgk_irq),
 	KUNIT_CASE(tgk_header),
 	{ }
 };
