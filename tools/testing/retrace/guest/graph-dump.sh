@@ -84,6 +84,13 @@ for w in nosuchfunc_graphdump '!nosuchfunc_graphdump' 'schedule:mod:nosuchmod' \
 	put $T/set_graph_function "$w"
 done
 show set_graph_function
+# Huge and hostile words: longer than a symbol, many at once, control
+# characters, a lone blank.
+put $T/set_graph_function "$(printf 'x%.0s' $(seq 600))"
+put $T/set_graph_function "$(printf 'nosuchfunc_%d ' $(seq 300))"
+put $T/set_graph_function "$(printf 'sched\001ule\t\033[0m')"
+put $T/set_graph_function ' '
+show set_graph_function
 put $T/set_graph_function schedule
 show set_graph_function
 put $T/set_graph_function '!schedule'
@@ -100,7 +107,8 @@ show set_graph_notrace
 
 echo "== max_graph_depth"
 show max_graph_depth
-for w in abc -1 ' 5' 5x 99999999999999999999 4294967295 4294967296 0x10 7 0; do
+for w in abc -1 ' 5' 5x 99999999999999999999 4294967295 4294967296 0x10 7 \
+	 "$(printf '9%.0s' $(seq 300))" "$(printf '\001\002')" '' 0; do
 	putt $T/max_graph_depth "$w"
 	show max_graph_depth
 done
