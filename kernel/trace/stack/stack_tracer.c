@@ -9,9 +9,9 @@
  *
  * Per call (stk_call(), any context, NMI included, RCU watching or not):
  *
- *   depth = top of the stack - the slot the site's call pushed
- *   depth <= stk_max_size ?  return                 every call but a few
- *   stk_new_max()                                   a new deepest stack
+ *   sp = the traced function's stack pointer at entry (ftrace_regs)
+ *   (sp & (THREAD_SIZE - 1)) >= stk_floor ?  return    every call but a few
+ *   stk_new_max()                                      a new deepest stack
  *     on an interrupt stack, in NMI        -> return
  *     this CPU's disable_stack_tracer > 0  -> return (a traced function
  *        called from below here, or a section that asked for quiet)
@@ -28,7 +28,14 @@
  * The depth is read from the traced function's stack pointer at its
  * entry (ftrace_regs), so the tracer's own frames are never counted and
  * no frame size needs learning.  Stacks are THREAD_SIZE-aligned: the
- * offset of a slot within its THREAD_SIZE block gives the depth.
+ * offset of sp within its THREAD_SIZE block gives the depth, counted
+ * from the slot below sp, where the site's call put its return address:
+ *
+ *   depth = THREAD_SIZE - offset + sizeof(long), so
+ *   depth <= max  <=>  offset >= THREAD_SIZE + sizeof(long) - max
+ *
+ * The right-hand side is stk_floor, kept with stk_max_size (0 when that
+ * is larger than a stack), so the test is one mask and one compare.
  *
  * Lock order: stk_sysctl_mutex, then whatever register_ftrace_function()
  * takes.  stk_lock (stack_tracer.h) nests inside nothing of ours.
@@ -59,8 +66,13 @@ DEFINE_PER_CPU(int, disable_stack_tracer);
 /* kernel.stack_tracer_enabled: 0 off, anything else on. */
 int stack_tracer_enabled;
 
-/* The deepest stack's size (bytes); written under stk_lock. */
+/*
+ * The deepest stack's size (bytes) and the sp offset that beats it
+ * (see the top of this file); both written under stk_lock, by
+ * stk_set_max() only.  The callback reads stk_floor alone.
+ */
 static unsigned long stk_max_size;
+static unsigned long stk_floor = THREAD_SIZE + sizeof(long);
 static struct stk_record stk_rec;
 static arch_spinlock_t stk_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
@@ -98,6 +110,15 @@ void stk_locate(struct stk_record *rec, unsigned int first, unsigned int nr,
 	rec->nr = kept;
 }
 
+/* A new size to beat (stk_lock held). */
+static void stk_set_max(unsigned long size)
+{
+	unsigned long limit = THREAD_SIZE + sizeof(long);
+
+	WRITE_ONCE(stk_max_size, size);
+	WRITE_ONCE(stk_floor, size < limit ? limit - size : 0);
+}
+
 /* The stack overran into its end: the record goes to the console first. */
 static void stk_print_emerg(void)
 {
@@ -124,7 +145,7 @@ static void stk_record_max(unsigned long ret, unsigned long slot,
 	/* Another CPU went deeper since stk_call() looked. */
 	if (depth <= stk_max_size)
 		goto out;
-	WRITE_ONCE(stk_max_size, depth);
+	stk_set_max(depth);
 	nr = stack_trace_save(stk_rec.addr, STK_ENTRIES, 0);
 	/* The unwinder starts in our frames: skip to the traced function. */
 	for (i = 0; i < nr && stk_rec.addr[i] != ret; i++)
@@ -145,10 +166,10 @@ out:
 	arch_spin_unlock(&stk_lock);
 }
 
-/* Rare: @depth beat stk_max_size when stk_call() read it. */
-static noinline void stk_new_max(unsigned long ret, unsigned long slot,
-				 unsigned long depth)
+/* Rare: the stack below @slot beat stk_floor when stk_call() read it. */
+static noinline void stk_new_max(unsigned long ret, unsigned long slot)
 {
+	unsigned long depth = THREAD_SIZE - (slot & (THREAD_SIZE - 1));
 	unsigned long flags;
 
 	/* Interrupt stacks are not measured. */
@@ -174,13 +195,12 @@ static noinline void stk_new_max(unsigned long ret, unsigned long slot,
 static void stk_call(unsigned long ip, unsigned long parent_ip,
 		     struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	/* The slot below the traced function's entry sp: its site's call. */
-	unsigned long slot = ftrace_regs_get_stack_pointer(fregs) - sizeof(long);
-	unsigned long depth = THREAD_SIZE - (slot & (THREAD_SIZE - 1));
+	unsigned long sp = ftrace_regs_get_stack_pointer(fregs);
 
-	if (likely(depth <= READ_ONCE(stk_max_size)))
+	if (likely((sp & (THREAD_SIZE - 1)) >= READ_ONCE(stk_floor)))
 		return;
-	stk_new_max(ip + MCOUNT_INSN_SIZE, slot, depth);
+	/* The site's call put its return address below sp. */
+	stk_new_max(ip + MCOUNT_INSN_SIZE, sp - sizeof(long));
 }
 
 struct ftrace_ops stk_ops __read_mostly = {
@@ -230,7 +250,7 @@ void stk_max_size_set(unsigned long size)
 {
 	unsigned long flags = stk_lock_irqsave();
 
-	WRITE_ONCE(stk_max_size, size);
+	stk_set_max(size);
 	stk_unlock_irqrestore(flags);
 }
 

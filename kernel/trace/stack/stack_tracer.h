@@ -25,7 +25,8 @@
  * Locks: stk_lock (an arch spinlock, taken with interrupts off and this
  * CPU's disable_stack_tracer raised, so that a traced function called
  * under it cannot take it again) covers the record and the writes of
- * stk_max_size; the callback reads stk_max_size without it.
+ * the deepest size and of the bound derived from it, which the
+ * callback reads without it.
  * stk_sysctl_mutex orders registrations of the ops.
  */
 #ifndef _KERNEL_TRACE_STACK_TRACER_H
