@@ -69,6 +69,14 @@ void __init trace_function_register_part(void);
  * (trace_function_pid.c); the top directory's lists of sites.
  */
 void tfunc_filter_files(struct trace_array *tr, struct dentry *d);
+
+/*
+ * The filter file of an ops that belongs to no instance (the stack
+ * tracer's stack_trace_filter): inode->i_private is the ops, static,
+ * with its hashes kept (fops_keep_hashes()).  Words as in
+ * set_ftrace_filter, but commands and ":mod:" words are -ENODEV.
+ */
+extern const struct file_operations tfunc_ops_filter_fops;
 void tfunc_pid_files(struct trace_array *tr, struct dentry *d);
 void __init tfunc_top_files(void);
 
@@ -88,6 +96,7 @@ void tfunc_mods_free(struct trace_func_instance *fi);
 struct seq_file;
 int tfunc_cmd_word(struct trace_func_instance *fi, struct trace_array *tr,
 		   char *func, char *cmd);
+bool tfunc_cmd_known(const char *rest);
 void tfunc_cmds_free(struct trace_func_instance *fi);
 bool tfunc_cmd_show(struct seq_file *m, struct trace_func_instance *fi,
 		    loff_t n);

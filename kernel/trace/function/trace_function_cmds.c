@@ -372,6 +372,27 @@ static struct trace_event_file *tfc_event(struct trace_array *tr, char **param)
 }
 
 /**
+ * tfunc_cmd_known - whether a word names a command, ":mod:" included
+ * @rest: the word after its first ':' ("CMD[:PARAM]")
+ *
+ * For the filter of an ops of no instance, which runs no command: a
+ * known one is refused with -ENODEV there, anything else with -EINVAL.
+ */
+bool tfunc_cmd_known(const char *rest)
+{
+	size_t len = strchrnul(rest, ':') - rest;
+	int kind;
+
+	if (len == 3 && !strncmp(rest, "mod", 3))
+		return true;
+	for (kind = 0; kind < ARRAY_SIZE(tfunc_cmd_names); kind++)
+		if (strlen(tfunc_cmd_names[kind]) == len &&
+		    !strncmp(rest, tfunc_cmd_names[kind], len))
+			return true;
+	return false;
+}
+
+/**
  * tfunc_cmd_word - apply "[!]FUNC:CMD[:PARAM]" to an instance
  * @fi: the instance's function tracing state
  * @tr: the instance

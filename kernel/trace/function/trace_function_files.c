@@ -10,6 +10,8 @@
  *     dyn_ftrace_total_info             records, pages, groups
  *   every instance:
  *     set_ftrace_filter, set_ftrace_notrace
+ *   and, for an ops of no instance (tfunc_ops_filter_fops), its filter:
+ *     stack_trace_filter
  *
  * A write to a filter file edits a private copy of the instance ops'
  * hash (O_TRUNC starts from an empty one), one word at a time; the copy
@@ -22,13 +24,16 @@
  *
  * Errors of a word: -EINVAL for a word that matches no function or a
  * command that does not exist, -ENOMEM; the word is dropped and the
- * ones before it stay.
+ * ones before it stay.  The filter of an ops of no instance takes
+ * neither commands nor ":mod:" words (no instance to run them in or
+ * keep them for): such a word is -ENODEV, an unknown command -EINVAL.
  *
  * Reads list, in order: "#### all functions enabled ####" (filter) or
  * "#### no functions disabled ####" (notrace) when the set is empty,
  * else the functions in it in site order; then the kept ":mod:" lines.
  *
- * Locks: an open filter file holds a reference on its instance; the
+ * Locks: an open filter file holds a reference on its instance (an
+ * ops of no instance is static and needs none); the
  * copy is the file's own.  Applying a word takes ftrace_lock (to walk
  * the records); closing takes the ops' regex_lock, then ftrace_lock.
  * Kept module lines are under the ops' regex_lock.
@@ -79,8 +84,9 @@ struct tfunc_mod_line {
  * record at list position @pos, valid while frec_generation equals
  * @gen; @nrec counts the first section once it was walked to its end
  * (-1 before).  @extra is the index within the later sections of the
- * line being shown.  Filter files also have the hash being edited
- * (@hash, the file's own) and the word reader.
+ * line being shown.  Filter files also have the ops whose hash they
+ * edit (@ops), the hash being edited (@hash, the file's own) and the
+ * word reader; @tr and @fi are NULL for an ops of no instance.
  */
 struct tfunc_iter {
 	unsigned int		what;
@@ -94,6 +100,7 @@ struct tfunc_iter {
 
 	struct trace_array	*tr;
 	struct trace_func_instance *fi;
+	struct ftrace_ops	*ops;
 	struct ftrace_hash	*hash;
 	struct trace_parser	parser;
 	bool			exclude;
@@ -211,8 +218,8 @@ static void *tfl_start(struct seq_file *m, loff_t *pos)
 {
 	struct tfunc_iter *it = m->private;
 
-	if (it->fi)
-		mutex_lock(&it->fi->ops->func_hash->regex_lock);
+	if (it->ops)
+		mutex_lock(&it->ops->func_hash->regex_lock);
 	mutex_lock(&ftrace_lock);
 	if (ftrace_disabled)
 		return NULL;
@@ -241,8 +248,8 @@ static void tfl_stop(struct seq_file *m, void *v)
 	struct tfunc_iter *it = m->private;
 
 	mutex_unlock(&ftrace_lock);
-	if (it->fi)
-		mutex_unlock(&it->fi->ops->func_hash->regex_lock);
+	if (it->ops)
+		mutex_unlock(&it->ops->func_hash->regex_lock);
 }
 
 static void tfl_show_state(struct seq_file *m, struct dyn_ftrace *rec)
@@ -488,6 +495,8 @@ static int tfunc_apply_word(struct tfunc_iter *it, char *word)
 	int ret;
 
 	cmd = strchr(word, ':');
+	if (cmd && !it->fi)
+		return tfunc_cmd_known(cmd + 1) ? -ENODEV : -EINVAL;
 	if (cmd && strncmp(cmd, ":mod:", 5)) {
 		/* Commands belong to set_ftrace_filter only. */
 		if (it->exclude)
@@ -522,52 +531,48 @@ out:
 	return ret;
 }
 
-static int tfunc_filter_open(struct inode *inode, struct file *file,
-			     bool exclude)
+/*
+ * Open a filter file of @ops: an instance's (@tr and @fi, whose
+ * reference on @tr the file keeps) or, with both NULL, an ops of no
+ * instance.  On error the reference is the caller's to drop.
+ */
+static int tfunc_filter_open_ops(struct file *file, struct trace_array *tr,
+				 struct trace_func_instance *fi,
+				 struct ftrace_ops *ops, bool exclude)
 {
-	struct trace_array *tr = inode->i_private;
-	struct trace_func_instance *fi;
 	struct ftrace_hash *cur;
 	struct tfunc_iter *it;
 	struct seq_file *m;
-	int ret;
+	int ret = -ENOMEM;
 
-	if (ftrace_disabled)
-		return -ENODEV;
-	ret = tracing_check_open_get_tr(tr);
-	if (ret)
-		return ret;
-	fi = trace_func_of(tr);
-	ret = -ENODEV;
-	if (!fi)
-		goto put;
-	ret = -ENOMEM;
 	it = kzalloc(sizeof(*it), GFP_KERNEL);
 	if (!it)
-		goto put;
+		return ret;
 	it->tr = tr;
 	it->fi = fi;
+	it->ops = ops;
 	it->exclude = exclude;
 	it->what = exclude ? TFL_NOTRACE : TFL_FILTER;
 	it->nrec = -1;
 	if (trace_parser_get_init(&it->parser, TFUNC_WORD_MAX))
 		goto free;
 
-	mutex_lock(&fi->ops->func_hash->regex_lock);
+	mutex_lock(&ops->func_hash->regex_lock);
 	mutex_lock(&ftrace_lock);
-	cur = ftrace_protected(*fops_hash_slot(fi->ops, exclude));
+	cur = ftrace_protected(*fops_hash_slot(ops, exclude));
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		struct tfunc_mod_line *ml, *tmp;
 
 		it->hash = fhash_copy(NULL);
-		list_for_each_entry_safe(ml, tmp, &fi->mods, list)
-			if (ml->exclude == exclude)
-				tfunc_mod_free(ml);
+		if (fi)
+			list_for_each_entry_safe(ml, tmp, &fi->mods, list)
+				if (ml->exclude == exclude)
+					tfunc_mod_free(ml);
 	} else {
 		it->hash = fhash_copy(cur);
 	}
 	mutex_unlock(&ftrace_lock);
-	mutex_unlock(&fi->ops->func_hash->regex_lock);
+	mutex_unlock(&ops->func_hash->regex_lock);
 	if (!it->hash)
 		goto parser;
 
@@ -590,8 +595,26 @@ parser:
 	trace_parser_put(&it->parser);
 free:
 	kfree(it);
-put:
-	trace_array_put(tr);
+	return ret;
+}
+
+static int tfunc_filter_open(struct inode *inode, struct file *file,
+			     bool exclude)
+{
+	struct trace_array *tr = inode->i_private;
+	struct trace_func_instance *fi;
+	int ret;
+
+	if (ftrace_disabled)
+		return -ENODEV;
+	ret = tracing_check_open_get_tr(tr);
+	if (ret)
+		return ret;
+	fi = trace_func_of(tr);
+	ret = fi ? tfunc_filter_open_ops(file, tr, fi, fi->ops, exclude) :
+		   -ENODEV;
+	if (ret)
+		trace_array_put(tr);
 	return ret;
 }
 
@@ -628,6 +651,7 @@ static int tfunc_filter_release(struct inode *inode, struct file *file)
 {
 	struct tfunc_iter *it = tfunc_file_iter(file);
 	struct trace_func_instance *fi = it->fi;
+	struct ftrace_ops *ops = it->ops;
 
 	if (file->f_mode & FMODE_READ)
 		seq_release(inode, file);
@@ -637,18 +661,20 @@ static int tfunc_filter_release(struct inode *inode, struct file *file)
 	trace_parser_put(&it->parser);
 
 	if (file->f_mode & FMODE_WRITE) {
-		mutex_lock(&fi->ops->func_hash->regex_lock);
-		it->hash->mod_pending = !it->exclude && tfunc_has_mods(fi, false);
+		mutex_lock(&ops->func_hash->regex_lock);
+		it->hash->mod_pending = fi && !it->exclude &&
+					tfunc_has_mods(fi, false);
 		mutex_lock(&ftrace_lock);
 		if (!ftrace_disabled) {
-			fops_replace_hash(fi->ops, it->exclude, it->hash);
+			fops_replace_hash(ops, it->exclude, it->hash);
 			it->hash = NULL;
 		}
 		mutex_unlock(&ftrace_lock);
-		mutex_unlock(&fi->ops->func_hash->regex_lock);
+		mutex_unlock(&ops->func_hash->regex_lock);
 	}
 	fhash_free(it->hash);
-	trace_array_put(it->tr);
+	if (it->tr)
+		trace_array_put(it->tr);
 	kfree(it);
 	return 0;
 }
@@ -673,6 +699,26 @@ static const struct file_operations tfunc_filter_fops = {
 
 static const struct file_operations tfunc_notrace_fops = {
 	.open		= tfunc_set_notrace_open,
+	.read		= seq_read,
+	.write		= tfunc_filter_write,
+	.llseek		= tracing_lseek,
+	.release	= tfunc_filter_release,
+};
+
+static int tfunc_ops_filter_open(struct inode *inode, struct file *file)
+{
+	int ret;
+
+	ret = security_locked_down(LOCKDOWN_TRACEFS);
+	if (ret)
+		return ret;
+	if (ftrace_disabled)
+		return -ENODEV;
+	return tfunc_filter_open_ops(file, NULL, NULL, inode->i_private, false);
+}
+
+const struct file_operations tfunc_ops_filter_fops = {
+	.open		= tfunc_ops_filter_open,
 	.read		= seq_read,
 	.write		= tfunc_filter_write,
 	.llseek		= tracing_lseek,

@@ -552,6 +552,75 @@ fail:
 	return NULL;
 }
 
+/* ---- deleted kprobes ---------------------------------------------------- */
+
+/*
+ * A deleted probe's kprobe is disarmed at once and unregistered later,
+ * by a work item, together with every other deleted since: the kprobes
+ * core waits a grace period per unregistration call, so deleting N
+ * probes costs a few grace periods, not N.  Until then the disarmed
+ * kprobe still shows in debugfs' kprobes/list, and a hit that began
+ * before the disarm may still run: it finds its kprobe_event, and the
+ * event as the event left it (probe_event_leave()).
+ *
+ * kprobe_retired holds them, linked by p.node (free once the probe left
+ * its event), under kprobe_retired_lock; the work item takes them all.
+ */
+static LIST_HEAD(kprobe_retired);
+static DEFINE_SPINLOCK(kprobe_retired_lock);
+
+static void kprobe_reap(struct work_struct *work)
+{
+	struct kprobe_event *k, *tmp;
+	struct kretprobe **rps;
+	struct kprobe **kps;
+	unsigned int n = 0, nk = 0, nr = 0;
+	LIST_HEAD(list);
+
+	spin_lock(&kprobe_retired_lock);
+	list_splice_init(&kprobe_retired, &list);
+	spin_unlock(&kprobe_retired_lock);
+	list_for_each_entry(k, &list, p.node)
+		n++;
+	kps = kmalloc_array(n, sizeof(*kps), GFP_KERNEL);
+	rps = kmalloc_array(n, sizeof(*rps), GFP_KERNEL);
+	if (kps && rps) {
+		list_for_each_entry(k, &list, p.node) {
+			if (kprobe_is_return(k))
+				rps[nr++] = &k->rp;
+			else
+				kps[nk++] = &k->rp.kp;
+		}
+		unregister_kprobes(kps, nk);
+		unregister_kretprobes(rps, nr);
+	} else {
+		list_for_each_entry(k, &list, p.node)
+			kprobe_unregister_one(k);
+	}
+	kfree(kps);
+	kfree(rps);
+	list_for_each_entry_safe(k, tmp, &list, p.node)
+		kprobe_free(k);
+}
+
+static DECLARE_WORK(kprobe_reap_work, kprobe_reap);
+
+/*
+ * Free @k, which left its event: now if its kprobe was never registered,
+ * after its unregistration (above) if it was.
+ */
+static void kprobe_retire(struct kprobe_event *k)
+{
+	if (!kprobe_registered(k)) {
+		kprobe_free(k);
+		return;
+	}
+	spin_lock(&kprobe_retired_lock);
+	list_add_tail(&k->p.node, &kprobe_retired);
+	spin_unlock(&kprobe_retired_lock);
+	schedule_work(&kprobe_reap_work);
+}
+
 /* ---- definitions -------------------------------------------------------- */
 
 static int kprobe_event_append(struct kprobe_event *k, struct probe_event *ev,
@@ -898,14 +967,16 @@ static int kprobe_dyn_free(struct dyn_event *ev)
 	if (list_is_singular(&k->p.ev->probes) &&
 	    (probe_event_on(k->p.ev) || trace_event_dyn_busy(&k->p.ev->call)))
 		return -EBUSY;
-	kprobe_unregister_one(k);
+	/* a sibling of a recorded event fires until here */
+	kprobe_disarm(&k->p);
 	ret = probe_event_leave(&k->p);
 	if (ret) {
-		kprobe_register_or_wait(k);
+		if (probe_event_on(k->p.ev))
+			kprobe_arm(&k->p);
 		return ret;
 	}
 	dyn_event_remove(&k->p.devent);
-	kprobe_free(k);
+	kprobe_retire(k);
 	return 0;
 }
 

@@ -156,6 +156,16 @@ struct probe_argtype {
 	bool		is_string;
 };
 
+/*
+ * Programs of the two commonest forms, which a hit runs without the
+ * interpreter: "%REG" and "+OFF(%REG)", each with a plain store.
+ */
+enum probe_shape {
+	PROBE_SHAPE_ANY,	/* run the program */
+	PROBE_SHAPE_REG,	/* REG, ST_VAL, END */
+	PROBE_SHAPE_REG_MEM,	/* REG, ST_MEM or ST_UMEM, END */
+};
+
 /**
  * struct probe_arg - one compiled argument
  * @prog: its program
@@ -166,6 +176,7 @@ struct probe_argtype {
  * @offset: where its value is in the record's fixed part, after the head
  * @count: elements of an array, 0 for a single value
  * @is_string: its data follows the fixed part
+ * @shape: enum probe_shape of @prog
  */
 struct probe_arg {
 	struct probe_insn	*prog;
@@ -176,6 +187,7 @@ struct probe_arg {
 	unsigned int		offset;
 	unsigned int		count;
 	bool			is_string;
+	u8			shape;
 };
 
 /*

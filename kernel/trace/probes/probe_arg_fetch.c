@@ -31,6 +31,7 @@
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/unaligned.h>
 
 #include "probe_arg.h"
 
@@ -251,10 +252,27 @@ static unsigned int probe_low_bytes(unsigned int size)
 	return IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? sizeof(u64) - size : 0;
 }
 
-/* The low @size bytes of @v at @dst, where a load of @size finds them. */
-static void __kprobes probe_put_val(void *dst, unsigned int size, u64 v)
+/*
+ * The low @size bytes of @v at @dst, where a load of @size finds them.
+ * A store's size is that of a type: 1, 2, 4 or 8.  Record fields are
+ * packed, so @dst may be unaligned.
+ */
+static __always_inline void probe_put_val(void *dst, unsigned int size, u64 v)
 {
-	memcpy(dst, (u8 *)&v + probe_low_bytes(size), size);
+	switch (size) {
+	case 1:
+		*(u8 *)dst = v;
+		break;
+	case 2:
+		put_unaligned((u16)v, (u16 *)dst);
+		break;
+	case 4:
+		put_unaligned((u32)v, (u32 *)dst);
+		break;
+	default:
+		put_unaligned(v, (u64 *)dst);
+		break;
+	}
 }
 
 /*
@@ -382,12 +400,16 @@ static int __kprobes probe_measure(const struct probe_arg *args,
 	return size;
 }
 
-/* The storing pass, into a record reserved with probe_measure()'s bytes. */
+/*
+ * The storing pass, into a record reserved with probe_measure()'s bytes.
+ * The two commonest shapes run here, the rest through probe_run().
+ */
 static void __kprobes probe_store(const struct probe_arg *args,
 				  unsigned int n, void *ctx, const void *edata,
 				  void *rec, unsigned int head,
 				  struct probe_out *o)
 {
+	const struct probe_insn *in;
 	const struct probe_arg *a;
 	unsigned int i, j;
 	void *dst;
@@ -395,7 +417,22 @@ static void __kprobes probe_store(const struct probe_arg *args,
 	for (i = 0; i < n; i++) {
 		a = &args[i];
 		dst = rec + head + a->offset;
-		if (probe_run(a->prog, ctx, edata, dst, o) >= 0)
+		in = a->prog;
+		switch (a->shape) {
+		case PROBE_SHAPE_REG:
+			probe_put_val(dst, in[1].size,
+				      regs_get_register(ctx, in[0].arg));
+			continue;
+		case PROBE_SHAPE_REG_MEM:
+			if (probe_read(dst,
+				       regs_get_register(ctx, in[0].arg) +
+				       in[1].arg, in[1].size,
+				       o->user || in[1].op == PROBE_OP_ST_UMEM,
+				       o))
+				memset(dst, 0, in[1].size);
+			continue;
+		}
+		if (probe_run(in, ctx, edata, dst, o) >= 0)
 			continue;
 		/* a dereference faulted: zeroes, or empty strings */
 		if (a->is_string) {

@@ -699,6 +699,21 @@ static int probe_cc_finish(struct probe_cc *cc, struct probe_arg *a,
 	return 0;
 }
 
+static u8 probe_shape_of(const struct probe_insn *prog)
+{
+	if (prog[0].op != PROBE_OP_REG || prog[2].op != PROBE_OP_END)
+		return PROBE_SHAPE_ANY;
+	switch (prog[1].op) {
+	case PROBE_OP_ST_VAL:
+		return PROBE_SHAPE_REG;
+	case PROBE_OP_ST_MEM:
+	case PROBE_OP_ST_UMEM:
+		return PROBE_SHAPE_REG_MEM;
+	default:
+		return PROBE_SHAPE_ANY;
+	}
+}
+
 static void probe_prog_free(struct probe_insn *prog, int n)
 {
 	int i;
@@ -759,6 +774,8 @@ static int probe_arg_body(struct probe_arg *a, const char *body, int col,
 	ret = probe_cc_finish(&cc, a, type, type ? type - work : 0);
 	if (ret)
 		goto out;
+	/* a store always follows the source: prog[2] is there */
+	a->shape = probe_shape_of(cc.prog);
 	a->prog = kmemdup(cc.prog, (cc.pc + 1) * sizeof(*cc.prog), GFP_KERNEL);
 	if (!a->prog)
 		ret = -ENOMEM;

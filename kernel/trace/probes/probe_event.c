@@ -349,6 +349,11 @@ static void probe_event_free(struct probe_event *ev)
 	kfree(ev);
 }
 
+static void probe_event_free_rcu(struct rcu_head *rcu)
+{
+	probe_event_free(container_of(rcu, struct probe_event, rcu));
+}
+
 /* A new event of @kind with @p its first probe; not in the registry. */
 static struct probe_event *probe_event_alloc(struct probe *p, const char *group,
 					     const char *name,
@@ -484,8 +489,13 @@ void probe_event_join(struct probe *p, struct probe_event *ev)
  * @p: a probe of an event, whose place no longer fires
  *
  * The event leaves the registry with its last probe; a probe with
- * siblings leaves at once, recorded or not.  Return: 0, or -EBUSY (the
- * last probe of an event recorded, open or pinned) with nothing changed.
+ * siblings leaves at once, recorded or not.  A hit that began before
+ * the place stopped may still be running: @p->ev stays as it was, and
+ * an event that left is freed after a grace period, so that such a hit
+ * finds both; @p itself is the caller's to free after one.
+ *
+ * Return: 0, or -EBUSY (the last probe of an event recorded, open or
+ * pinned) with nothing changed.
  */
 int probe_event_leave(struct probe *p)
 {
@@ -504,11 +514,10 @@ int probe_event_leave(struct probe *p)
 		if (ret)
 			return ret;
 		list_del(&p->node);
-		probe_event_free(ev);
+		call_rcu(&ev->rcu, probe_event_free_rcu);
 	} else {
 		list_del(&p->node);
 	}
-	p->ev = NULL;
 	return 0;
 }
 

@@ -52,6 +52,7 @@ struct probe;
  * @strs: the field names and types the registry points at, owned here
  *	so that they outlive any one probe
  * @n_strs: how many
+ * @rcu: its freeing waits for hits still reading it
  * @priv: the kind's data (probe_kind_ops.priv_size bytes)
  */
 struct probe_event {
@@ -62,6 +63,7 @@ struct probe_event {
 	unsigned int			perf;
 	char				**strs;
 	unsigned int			n_strs;
+	struct rcu_head			rcu;
 	unsigned long			priv[];
 };
 

@@ -4,7 +4,8 @@
  * (probe_arg.h).
  *
  *  - forms: each form of the language compiles to the program the
- *    design note gives, with its type, field type and record size;
+ *    design note gives, with its type, field type, record size and
+ *    shape;
  *    a uprobe's forms (@+OFFSET, and what a uprobe refuses);
  *  - values: programs run against registers and memory of the test's
  *    own: registers, stack slots, $argN, dereferences, strings, $comm,
@@ -82,7 +83,19 @@ static int pk_compile(struct kunit *test, struct probe_arg *a,
 /* The default type is a word: x64 or x32, "u64" or "u32" in the format. */
 #define PK_WORD		(BITS_PER_LONG == 64 ? "u64" : "u32")
 
-/* The forms and the programs they compile to. */
+/* The shape a hit's store knows a program by (probe_arg.h). */
+static u8 pk_shape(const u8 *ops)
+{
+	if (ops[0] != PROBE_OP_REG || ops[2] != PROBE_OP_END)
+		return PROBE_SHAPE_ANY;
+	if (ops[1] == PROBE_OP_ST_VAL)
+		return PROBE_SHAPE_REG;
+	if (ops[1] == PROBE_OP_ST_MEM || ops[1] == PROBE_OP_ST_UMEM)
+		return PROBE_SHAPE_REG_MEM;
+	return PROBE_SHAPE_ANY;
+}
+
+/* The forms, the programs they compile to, and their shapes. */
 static void probe_kunit_forms(struct kunit *test)
 {
 	static const struct {
@@ -158,6 +171,8 @@ static void probe_kunit_forms(struct kunit *test)
 					    "%s insn %u", cases[i].word, j);
 		KUNIT_EXPECT_EQ_MSG(test, a.prog[j].op, PROBE_OP_END, "%s",
 				    cases[i].word);
+		KUNIT_EXPECT_EQ_MSG(test, a.shape, pk_shape(cases[i].ops),
+				    "%s", cases[i].word);
 		probe_arg_free(&a);
 	}
 	/* the bitfield's shifts: 4 bits at bit 2 of a byte */

@@ -9,6 +9,11 @@
  *   ft_filtered_out_ns         the tracer on, its filter naming another one
  *   ft_pid_excluded_ns         traced, but set_ftrace_pid excludes the task
  *   ft_two_ops_ns              traced by the top instance and another one
+ *   st_traced_ns               measured by the stack tracer
+ *                              (stack_trace_filter naming it): every call
+ *                              but the first finds the stack no deeper
+ *   st_with_function_ns        the same, the function tracer on it too
+ *                              (two ops: the list function)
  *   ft_all_on_off_ms           "function" on every function, then "nop"
  *   ft_filter_1000_names_ms    1,000 names written to set_ftrace_filter
  *                              (one open, newline-separated)
@@ -27,6 +32,7 @@
 
 #define FTB "/sys/kernel/debug/ftbench/"
 #define INST TRACEFS "instances/ftbench/"
+#define STACK_ON "/proc/sys/kernel/stack_tracer_enabled"
 #define NAMES 1000
 
 static void cost(const char *name, const char *file)
@@ -202,6 +208,18 @@ int main(void)
 	put(INST "current_tracer", "nop");
 	rmdir(INST);
 	put(TRACEFS "current_tracer", "nop");
+
+	/* The stack tracer alone on ftb_target(), then beside "function". */
+	put(TRACEFS "stack_trace_filter", "ftb_target");
+	put(STACK_ON, "1");
+	cost("st_traced_ns", FTB "site");
+	put(TRACEFS "current_tracer", "function");
+	cost("st_with_function_ns", FTB "site");
+	put(TRACEFS "current_tracer", "nop");
+	put(STACK_ON, "0");
+	put(TRACEFS "stack_trace_filter", "");
+	put(TRACEFS "stack_max_size", "0");
+
 	put(TRACEFS "set_ftrace_filter", "");
 	put(TRACEFS "trace", "");
 

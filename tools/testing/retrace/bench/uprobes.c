@@ -16,6 +16,9 @@
  *   up_define_delete_100_ms  100 uprobe events defined, one write each,
  *                            then deleted, one write each
  *
+ * With "hit ARGS" it times only a uprobe event with ARGS (up_hit_ns),
+ * for `make profile`.
+ *
  * Each figure is the time of a call, the loop included.  The program
  * first copies itself to /tmp (the guest's own memory) and runs that
  * copy, so that the probed file is not on the host's 9p mount.  The
@@ -135,10 +138,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "uprobes: no uprobe_events\n");
 		return 0;
 	}
-	if (argc < 2) {
+	if (argc < 2 || (!strcmp(argv[1], "hit") && argc == 3)) {
 		if (ub_copy_self())
 			return 1;
-		execl(SELF, SELF, "run", (char *)NULL);
+		execl(SELF, SELF, argc < 2 ? "run" : "hit-run",
+		      argc < 2 ? NULL : argv[2], (char *)NULL);
 		fprintf(stderr, "uprobes: cannot run %s\n", SELF);
 		return 1;
 	}
@@ -150,6 +154,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	put(TRACEFS "tracing_on", "1");
+	if (!strcmp(argv[1], "hit-run") && argc == 3) {
+		printf("up_hit_ns %.3f\n", ub_event('p', argv[2]));
+		return unlink(SELF);
+	}
 	ub_calls();
 	printf("up_loop_ns %.3f\n", ub_calls());
 	printf("up_noargs_ns %.3f\n", ub_event('p', ""));

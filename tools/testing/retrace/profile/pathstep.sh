@@ -19,8 +19,12 @@
 #                  which one moves the tail (three fit in a sub-buffer)
 #   event_small    evb_small_site(): one enabled 16-byte event (evbench.ko)
 #   event_str128   evb_str_site(): one enabled 136-byte event
+#   up_noargs      uprobe_notify_resume(): a uprobe event's hit without
+#                  arguments, the uprobes core included (bench/uprobes.c)
+#   up_2args       the same with a register and a dereference
 #
 # RESULTS/<kernel>/<case>.txt gets the table, <case>.pcs the addresses run.
+# PATHSTEP_CASES="NAME ..." runs only the cases named.
 set -uo pipefail
 here=$(dirname "$(readlink -f "$0")")
 port=${PATHSTEP_PORT:-1234}
@@ -32,7 +36,18 @@ cases=(
 	"rb_write_1024b_x3 pm_write3 700 echo '1024 1000' >/sys/kernel/debug/pathmod/run"
 	"event_small evb_small_site 5000 echo 'time small' >/sys/kernel/debug/evbench/run"
 	"event_str128 evb_str_site 5000 echo 'time str' >/sys/kernel/debug/evbench/run"
+	"up_noargs uprobe_notify_resume 1000 /tmp/results/mod/uprobes hit ''"
+	"up_2args uprobe_notify_resume 1000 /tmp/results/mod/uprobes hit ' a=%di v=+8(%di):u64'"
 )
+
+# PATHSTEP_CASES="NAME ...": only those cases
+if [ -n "${PATHSTEP_CASES:-}" ]; then
+	all=("${cases[@]}")
+	cases=()
+	for c in "${all[@]}"; do
+		[[ " $PATHSTEP_CASES " == *" ${c%% *} "* ]] && cases+=("$c")
+	done
+fi
 
 # step KOUT RESULTS: every case on one kernel
 step() {
@@ -49,6 +64,8 @@ step() {
 			{ cat "$m/build.log"; exit 1; }
 		cp "$m"/*.ko "$mod/"
 	done
+	gcc -O2 -Wall -isystem "$kout/usr/include" -o "$mod/uprobes" \
+		"$here/../bench/uprobes.c" || exit 1
 
 	rm -f "$res"/go.* "$res"/ready
 	{

@@ -10,8 +10,9 @@
 #      read(), write() and openat(); two tasks define kprobe and kretprobe
 #      events with arguments of every kind on those functions, enable them
 #      in the top instance or an instance, read a record, disable and
-#      delete them; one opens perf on some of them (perf stat) while they
-#      may be deleted (a delete then fails with EBUSY and is retried);
+#      delete them; one opens perf on some kprobe and uprobe events of its
+#      own (perf stat, for every CPU or for one task) while they may be
+#      deleted (a delete then fails with EBUSY and is retried);
 #      with uprobe events, a third task does the same with uprobe and
 #      uretprobe events on cat's first instruction, which every cat the
 #      hammering tasks run hits.  At
@@ -142,13 +143,29 @@ uprober() {	# END
 }
 
 perfer() {	# END
-	local end=$1 i=0
+	local end=$1 i=0 place=
 	command -v perf > /dev/null || return 0
+	[ -f $T/uprobe_events ] && place=$(cat_place)
 	while [ "$(date +%s)" -lt "$end" ]; do
 		i=$((i + 1))
-		echo "p:churnp/p$i vfs_read n=%dx:u32" >> $T/kprobe_events ||
-			{ echo "perf event refused: p$i" >> "$W/errors"; continue; }
-		perf stat -e "churnp:p$i" -a -- sleep 2 > /dev/null 2>&1 &
+		# a kprobe event, a uprobe event for every CPU, one for a task
+		case $((i % 3))${place:+u} in
+		1u)
+			echo "p:churnp/p$i $place" >> $T/uprobe_events ||
+				{ echo "perf uprobe event refused: p$i" >> "$W/errors"; continue; }
+			perf stat -e "churnp:p$i" -a -- sleep 2 > /dev/null 2>&1 &
+			;;
+		2u)
+			echo "p:churnp/p$i $place" >> $T/uprobe_events ||
+				{ echo "perf uprobe event refused: p$i" >> "$W/errors"; continue; }
+			perf stat -e "churnp:p$i" -- sh -c 'sleep 1; cat /dev/null' > /dev/null 2>&1 &
+			;;
+		*)
+			echo "p:churnp/p$i vfs_read n=%dx:u32" >> $T/kprobe_events ||
+				{ echo "perf event refused: p$i" >> "$W/errors"; continue; }
+			perf stat -e "churnp:p$i" -a -- sleep 2 > /dev/null 2>&1 &
+			;;
+		esac
 		# until perf has the event open (an anon perf_event fd)
 		for k in $(seq 100); do
 			ls -l /proc/$!/fd 2> /dev/null | grep -q perf_event && break
@@ -179,6 +196,11 @@ echo "churn: $defined kprobe and $udefined uprobe events defined and deleted in 
 # (each definer at least once: a KASAN kernel under TCG is slow)
 [ "$defined" -ge 2 ] || bad "churn: only $defined events"
 grep -q churn $T/kprobe_events && bad "churn: events left: $(grep churn $T/kprobe_events)"
+# deleted kprobes leave the kprobes core a grace period or so later
+sleep 1
+[ -f /sys/kernel/debug/kprobes/list ] &&
+	grep -Eq "(vfs|ksys)_(read|write)|do_sys_openat2" /sys/kernel/debug/kprobes/list &&
+	bad "churn: kprobes left: $(cat /sys/kernel/debug/kprobes/list)"
 if [ -f $T/uprobe_events ]; then
 	[ "$udefined" -ge 1 ] || bad "churn: no uprobe event went through"
 	grep -q churn $T/uprobe_events &&
