@@ -6,14 +6,15 @@
 # (default 15).
 #
 # The built-in churn of the graph core (kernel/trace/fgraph/
-# fgraph_churn.c, CONFIG_FGRAPH_CHURN_TEST) registers three users (one
-# on every function, two with notrace sets), lets them run, and
-# unregisters them, round after round; each user keeps the function and
-# the depth of every call it takes in the call's frame and checks them
-# when the call returns.  Meanwhile two workloads fork, exec, do file
-# I/O and exit, and a third makes and kills short-lived children.
-# What must hold: the run ends within FGRAPH_CHURN_GRACE seconds
-# (default 120) after its time, it made rounds, its users saw calls
+# fgraph_churn.c, CONFIG_FGRAPH_CHURN_TEST) runs three users: one on
+# every function, which leaves and comes back every fourth round, and
+# two on the functions of a glob each, which come and go every round.
+# Each user keeps the function and the depth of every call it takes in
+# the call's frame and checks them when the call returns.  Meanwhile
+# two workloads fork, exec, do file I/O and exit, and a third makes and
+# kills short-lived children.  What must hold: the run ends within
+# FGRAPH_CHURN_GRACE seconds (default 120) after its time, it made at
+# least four rounds (user 0 left and came back), its users saw calls
 # and their returns, and no return came back with another call's data
 # (errors 0).  A wrong return address would crash the guest, and a
 # splat in the kernel log fails the lab run.
@@ -76,7 +77,7 @@ entries=$(cat $P/entries)
 returns=$(cat $P/returns)
 errors=$(cat $P/errors)
 echo "rounds $rounds, entries $entries, returns $returns, errors $errors"
-[ "$rounds" -gt 0 ] || fail "no round"
+[ "$rounds" -ge 4 ] || fail "$rounds rounds, not 4"
 [ "$entries" -gt 0 ] || fail "no call taken"
 [ "$returns" -gt 0 ] || fail "no return seen"
 [ "$errors" -eq 0 ] || fail "$errors returns came back with another call's data"
