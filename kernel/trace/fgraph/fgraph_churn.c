@@ -5,7 +5,8 @@
  * execs and exits meanwhile).  Built in, for test kernels only.
  *
  * Writing a number of seconds to the parameter "start" starts a thread
- * that, for that long, runs rounds of @users users.  User 0 takes every
+ * that, for that long (and at least FGC_MIN_ROUNDS rounds, within
+ * FGC_CAP times that long), runs rounds of @users users.  User 0 takes every
  * function; it leaves and comes back every fourth round, so the core
  * goes through no user, one user (the static-call path) and several.
  * The others take the functions of a glob each ("*read*", "*sched*",
@@ -31,6 +32,9 @@
 #include <linux/string.h>
 
 #define FGC_MAX_USERS	4
+/* A run makes this many rounds even past its time, up to FGC_CAP times it. */
+#define FGC_MIN_ROUNDS	4
+#define FGC_CAP		8
 
 static int users = 3;
 module_param(users, int, 0644);
@@ -125,10 +129,12 @@ static bool fgc_in(int i)
 static int fgc_run(void *unused)
 {
 	unsigned long end = jiffies + seconds * HZ;
+	unsigned long cap = jiffies + FGC_CAP * seconds * HZ;
 	bool all = false;
 	int i, n;
 
-	while (!kthread_should_stop() && time_before(jiffies, end)) {
+	while (!kthread_should_stop() && time_before(jiffies, cap) &&
+	       (time_before(jiffies, end) || rounds < FGC_MIN_ROUNDS)) {
 		if (!all && !fgc_in(0))
 			break;
 		all = true;
