@@ -5,13 +5,16 @@
  * execs and exits meanwhile).  Built in, for test kernels only.
  *
  * Writing a number of seconds to the parameter "start" starts a thread
- * that, for that long, registers @users users,
- * lets them run a while, and unregisters them in an order that changes
- * every round.  User 0 takes every function; the others every function
- * but a few sets left out by their notrace sets, so that sites change
- * between one, several and no users all the time.  Every user keeps two
- * words in each frame it takes (the function and the depth) and checks
- * them at the return: a mismatch is counted in @errors.  The thread
+ * that, for that long (and at least FGC_MIN_ROUNDS rounds, within
+ * FGC_CAP times that long), runs rounds of @users users.  User 0 takes every
+ * function; it leaves and comes back every fourth round, so the core
+ * goes through no user, one user (the static-call path) and several.
+ * The others take the functions of a glob each ("*read*", "*sched*",
+ * "*lock*") and come and go every round, in an order that changes from
+ * round to round, so that sites move between one user's trampoline and
+ * the list function all the time.  Every user keeps two words in each
+ * frame it takes (the function and the depth) and checks them at the
+ * return: a mismatch is counted in @errors.  The thread
  * sets @done when it is over.  A write while a run is going on fails
  * with -EBUSY.
  *
@@ -29,6 +32,9 @@
 #include <linux/string.h>
 
 #define FGC_MAX_USERS	4
+/* A run makes this many rounds even past its time, up to FGC_CAP times it. */
+#define FGC_MIN_ROUNDS	4
+#define FGC_CAP		8
 
 static int users = 3;
 module_param(users, int, 0644);
@@ -51,8 +57,8 @@ static DEFINE_PER_CPU(unsigned long, fgc_errors);
 static struct fgraph_ops fgc_users[FGC_MAX_USERS];
 static struct task_struct *fgc_thread;
 
-/* Left out of users 1.. (their notrace sets), one set each. */
-static const char * const fgc_notrace[] = { "*lock*", "*rcu*", "*alloc*" };
+/* The functions of users 1.., one glob each. */
+static const char * const fgc_globs[] = { "*read*", "*sched*", "*lock*" };
 
 static int fgc_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 {
@@ -105,33 +111,52 @@ static int fgc_setup(int i)
 	gops->retfunc = fgc_return;
 	if (!i)
 		return 0;
-	strscpy(glob, fgc_notrace[(i - 1) % ARRAY_SIZE(fgc_notrace)]);
-	ret = ftrace_set_notrace(&gops->ops, (unsigned char *)glob, strlen(glob), 1);
+	strscpy(glob, fgc_globs[(i - 1) % ARRAY_SIZE(fgc_globs)]);
+	ret = ftrace_set_filter(&gops->ops, (unsigned char *)glob, strlen(glob), 1);
 	return ret;
+}
+
+/* Register user @i; a failure is reported and ends the run early. */
+static bool fgc_in(int i)
+{
+	int ret = register_ftrace_graph(&fgc_users[i]);
+
+	if (ret)
+		pr_warn("fgraph_churn: user %d: %d\n", i, ret);
+	return !ret;
 }
 
 static int fgc_run(void *unused)
 {
 	unsigned long end = jiffies + seconds * HZ;
-	int i, n, ret;
+	unsigned long cap = jiffies + FGC_CAP * seconds * HZ;
+	bool all = false;
+	int i, n;
 
-	while (!kthread_should_stop() && time_before(jiffies, end)) {
-		for (n = 0; n < users; n++) {
-			ret = register_ftrace_graph(&fgc_users[n]);
-			if (ret) {
-				pr_warn("fgraph_churn: user %d: %d\n", n, ret);
+	while (!kthread_should_stop() && time_before(jiffies, cap) &&
+	       (time_before(jiffies, end) || rounds < FGC_MIN_ROUNDS)) {
+		if (!all && !fgc_in(0))
+			break;
+		all = true;
+		for (n = 1; n < users; n++) {
+			if (!fgc_in(n))
 				break;
-			}
-			msleep(50);
+			msleep(20);
 		}
-		msleep(200);
+		msleep(100);
 		/* Odd rounds go first in, first out; even ones the reverse. */
-		for (i = 0; i < n; i++)
-			unregister_ftrace_graph(&fgc_users[rounds % 2 ? i : n - 1 - i]);
+		for (i = 1; i < n; i++)
+			unregister_ftrace_graph(&fgc_users[rounds % 2 ? i : n - i]);
+		if (rounds % 4 == 3) {
+			unregister_ftrace_graph(&fgc_users[0]);
+			all = false;
+		}
 		rounds++;
 		fgc_publish();
-		msleep(50);
+		msleep(20);
 	}
+	if (all)
+		unregister_ftrace_graph(&fgc_users[0]);
 	fgc_publish();
 	WRITE_ONCE(done, 1);
 	while (!kthread_should_stop())

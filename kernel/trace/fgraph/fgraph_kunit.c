@@ -22,12 +22,15 @@
  *   data        fgraph_reserve_data() bounds and fgraph_get_task_var()
  *   users       16 users at once on one function, a 17th refused,
  *               then all gone and the stack as it was
+ *   shared      a function tracer's ops, a graph user and a kprobe on
+ *               one function at once: each sees every call
  *
  * Cases run in the KUnit thread, one at a time.
  */
 #include <kunit/test.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/kprobes.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
@@ -416,6 +419,69 @@ static void fgk_users(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, current->curr_ret_stack, before);
 }
 
+static int fgk_fn_hits;
+
+static void fgk_fn(unsigned long ip, unsigned long parent_ip,
+		   struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	fgk_fn_hits++;
+}
+
+#ifdef CONFIG_KPROBES
+static int fgk_kp_hits;
+
+static int fgk_kp_pre(struct kprobe *p, struct pt_regs *regs)
+{
+	fgk_kp_hits++;
+	return 0;
+}
+#endif
+
+static void fgk_shared(struct kunit *test)
+{
+	int before = current->curr_ret_stack;
+	struct ftrace_ops *fn;
+	struct fgk_user *a;
+	int i;
+
+	a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
+	fn = kunit_kzalloc(test, sizeof(*fn), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, fn);
+	a->words = 2;
+	fgk_fn_hits = 0;
+	fn->func = fgk_fn;
+	KUNIT_ASSERT_EQ(test, ftrace_set_filter_ip(fn, fgk_site(fgk_leaf), 0, 0), 0);
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(fn), 0);
+	fgk_register(test, a, (void *[]){ fgk_leaf, NULL });
+#ifdef CONFIG_KPROBES
+	{
+		struct kprobe kp = {
+			.addr = (kprobe_opcode_t *)fgk_leaf,
+			.pre_handler = fgk_kp_pre,
+		};
+
+		fgk_kp_hits = 0;
+		KUNIT_EXPECT_EQ(test, register_kprobe(&kp), 0);
+		for (i = 0; i < 3; i++)
+			KUNIT_EXPECT_EQ(test, fgk_leaf(i), fgk_sink + i);
+		unregister_kprobe(&kp);
+		KUNIT_EXPECT_EQ(test, fgk_kp_hits, 3);
+	}
+#else
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, fgk_leaf(i), fgk_sink + i);
+#endif
+	fgk_unregister(a);
+	unregister_ftrace_function(fn);
+	ftrace_free_filter(fn);
+	KUNIT_EXPECT_EQ(test, fgk_fn_hits, 3);
+	KUNIT_EXPECT_EQ(test, a->entries, 3);
+	KUNIT_EXPECT_EQ(test, a->returns, 3);
+	KUNIT_EXPECT_EQ(test, a->bad, 0);
+	KUNIT_EXPECT_EQ(test, current->curr_ret_stack, before);
+}
+
 static struct kunit_case fgk_cases[] = {
 	KUNIT_CASE(fgk_nested),
 	KUNIT_CASE(fgk_unwind),
@@ -424,6 +490,7 @@ static struct kunit_case fgk_cases[] = {
 	KUNIT_CASE(fgk_decline),
 	KUNIT_CASE(fgk_data),
 	KUNIT_CASE(fgk_users),
+	KUNIT_CASE(fgk_shared),
 	{}
 };
 

@@ -446,7 +446,7 @@ static int __init fgraph_init(void)
 {
 	/* Frames are whole words; a distance back spans the whole page. */
 	BUILD_BUG_ON(sizeof(struct ftrace_ret_stack) % sizeof(long));
-	BUILD_BUG_ON(FGS_WORDS > FGS_BACK_MASK + 1);
+	BUILD_BUG_ON(FGS_WORDS - 1 > FGS_BACK_MASK);
 	return register_pm_notifier(&fgraph_pm_nb);
 }
 core_initcall(fgraph_init);

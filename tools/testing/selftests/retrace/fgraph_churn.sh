@@ -6,14 +6,16 @@
 # (default 15).
 #
 # The built-in churn of the graph core (kernel/trace/fgraph/
-# fgraph_churn.c, CONFIG_FGRAPH_CHURN_TEST) registers three users (one
-# on every function, two with notrace sets), lets them run, and
-# unregisters them, round after round; each user keeps the function and
-# the depth of every call it takes in the call's frame and checks them
-# when the call returns.  Meanwhile two workloads fork, exec, do file
-# I/O and exit, and a third makes and kills short-lived children.
-# What must hold: the run ends within FGRAPH_CHURN_GRACE seconds
-# (default 120) after its time, it made rounds, its users saw calls
+# fgraph_churn.c, CONFIG_FGRAPH_CHURN_TEST) runs three users: one on
+# every function, which leaves and comes back every fourth round, and
+# two on the functions of a glob each, which come and go every round.
+# Each user keeps the function and the depth of every call it takes in
+# the call's frame and checks them when the call returns.  Meanwhile
+# two workloads fork, exec, do file I/O and exit, and a third makes and
+# kills short-lived children, until the churn is over.  What must hold:
+# the run (at least four rounds: user 0 left and came back, up to eight
+# times its time) ends within FGRAPH_CHURN_GRACE seconds (default 120)
+# after that bound, it made its four rounds, its users saw calls
 # and their returns, and no return came back with another call's data
 # (errors 0).  A wrong return address would crash the guest, and a
 # splat in the kernel log fails the lab run.
@@ -32,7 +34,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 workload() {
 	local i=0
 
-	while [ $SECONDS -lt $end ]; do
+	while [ "$(cat $P/done)" != 1 ] && [ $SECONDS -lt $limit ]; do
 		/bin/true
 		ls /proc > /dev/null
 		dd if=/dev/zero of="$W/f.$1" bs=4k count=8 2> /dev/null
@@ -46,7 +48,7 @@ workload() {
 children() {
 	local i=0 p
 
-	while [ $SECONDS -lt $end ]; do
+	while [ "$(cat $P/done)" != 1 ] && [ $SECONDS -lt $limit ]; do
 		sleep 1 & p=$!
 		sh -c 'exec cat /proc/self/stat > /dev/null' &
 		kill $p 2> /dev/null
@@ -57,26 +59,22 @@ children() {
 }
 
 echo 3 > $P/users
-end=$((SECONDS + SECS))
+# The churn makes four rounds even past its time (up to eight times it).
+limit=$((SECONDS + 8 * SECS + GRACE))
 echo "$SECS" > $P/start || fail "cannot start the churn"
 workload a & pa=$!
 workload b & pb=$!
 children & pc=$!
 wait $pa $pb $pc
-
-limit=$((SECONDS + GRACE))
-while [ "$(cat $P/done)" != 1 ]; do
-	[ $SECONDS -lt $limit ] || fail "the churn did not end ${GRACE}s after its time"
-	sleep 1
-done
 rm -rf "$W"
+[ "$(cat $P/done)" = 1 ] || fail "the churn did not end $((8 * SECS + GRACE))s after its start"
 
 rounds=$(cat $P/rounds)
 entries=$(cat $P/entries)
 returns=$(cat $P/returns)
 errors=$(cat $P/errors)
 echo "rounds $rounds, entries $entries, returns $returns, errors $errors"
-[ "$rounds" -gt 0 ] || fail "no round"
+[ "$rounds" -ge 4 ] || fail "$rounds rounds, not 4"
 [ "$entries" -gt 0 ] || fail "no call taken"
 [ "$returns" -gt 0 ] || fail "no return seen"
 [ "$errors" -eq 0 ] || fail "$errors returns came back with another call's data"
