@@ -200,15 +200,17 @@ static bool event_write_verdict(struct trace_event_buffer *fbuffer,
 /*
  * Commit with a filter, triggers, soft mode, pid sets, stack options,
  * tp_printk or exports in play, or a staged record pending on this CPU.
+ * Return: the trigger types deferred until after the commit.
  */
-static noinline void event_write_commit_slow(struct trace_event_buffer *fbuffer)
+static noinline enum event_trigger_type
+event_write_commit_slow(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
 	enum event_trigger_type tt = ETT_NONE;
 
 	if (!event_write_verdict(fbuffer, &tt)) {
 		trace_write_discard(fbuffer->buffer, fbuffer->event);
-		goto post;
+		return tt;
 	}
 
 	if (static_branch_unlikely(&tracepoint_printk_key))
@@ -222,9 +224,7 @@ static noinline void event_write_commit_slow(struct trace_event_buffer *fbuffer)
 	 */
 	trace_write_commit_stacks(file->tr, fbuffer->buffer, fbuffer->event,
 				  fbuffer->trace_ctx, fbuffer->regs);
-post:
-	if (tt)
-		event_triggers_post_call(file, tt);
+	return tt;
 }
 
 /**
@@ -237,6 +237,7 @@ post:
 void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {
 	struct trace_event_file *file = fbuffer->trace_file;
+	enum event_trigger_type tt;
 
 	if (likely(!(READ_ONCE(file->flags) & EVENT_WRITE_SLOW) &&
 		   !(file->tr->trace_flags & EVENT_WRITE_COMMIT_OPTS) &&
@@ -246,11 +247,15 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		trace_record_commit(fbuffer->buffer);
 		return;
 	}
-	event_write_commit_slow(fbuffer);
 	/*
-	 * Not a tail call: stack records skip a fixed number of frames, and
-	 * this function's frame is one of them.
+	 * The stack records of the commit are taken one call below this
+	 * frame, and skip a fixed number of frames; the deferred triggers
+	 * run from here, as 6.12's do (where the compiler may make it a
+	 * tail call), so that a stacktrace trigger's fixed skip lands on
+	 * the event's probe as 6.12's does.
 	 */
-	barrier();
+	tt = event_write_commit_slow(fbuffer);
+	if (tt)
+		event_triggers_post_call(file, tt);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);

@@ -9,11 +9,15 @@
  *               inside, the data each keeps, one frame per call
  *   unwind      inside a hooked call its own return slot holds
  *               return_to_handler; ftrace_graph_ret_addr() gives the
- *               caller back, and a stack trace taken there names the
- *               same functions as one taken with no user
+ *               caller back, and a stack trace taken there, with the
+ *               unwinder's own calls hooked as well, names the same
+ *               functions as one taken with no user
  *   tail_call   one user on a function that ends in a tail call,
  *               another on the callee: two frames, two returns, each
- *               user with its own function and data
+ *               user with its own function and data; a stack trace
+ *               taken in the callee (whose frame, after a tail call,
+ *               names its caller's slot and holds return_to_handler)
+ *               names the same functions as with no user
  *   overflow    a recursion deeper than the stack: the calls that do
  *               not fit are counted in trace_overrun, every hooked one
  *               returns through its callback, the result is right
@@ -98,6 +102,12 @@ static noinline __noclone int fgk_outer(int x)
 static noinline __noclone int fgk_tail(int x)
 {
 	return fgk_leaf(x + 1);
+}
+
+/* Ends in a call of fgk_inner() the compiler may make a jump. */
+static noinline __noclone int fgk_tail_inner(int x)
+{
+	return fgk_inner(x + 1);
 }
 
 static noinline __noclone int fgk_deep(int n)
@@ -227,6 +237,8 @@ static void fgk_name(unsigned long addr, char *buf)
 
 static void fgk_unwind(struct kunit *test)
 {
+	void *fns[] = { fgk_outer, fgk_inner, stack_trace_save, arch_stack_walk,
+			NULL };
 	unsigned long plain[FGK_TRACE];
 	unsigned int nr_plain, i;
 	char want[KSYM_SYMBOL_LEN], got[KSYM_SYMBOL_LEN];
@@ -241,7 +253,8 @@ static void fgk_unwind(struct kunit *test)
 	memcpy(plain, fgk_seen.trace, sizeof(plain));
 	KUNIT_EXPECT_EQ(test, fgk_seen.func0, 0UL);
 
-	fgk_register(test, a, (void *[]){ fgk_outer, fgk_inner, NULL });
+	/* The unwinder's own calls hooked too, as under function_graph. */
+	fgk_register(test, a, fns);
 	memset(&fgk_seen, 0, sizeof(fgk_seen));
 	fgk_outer(1);
 	fgk_unregister(a);
@@ -284,7 +297,10 @@ static void fgk_overflow(struct kunit *test)
 static void fgk_tail_call(struct kunit *test)
 {
 	int before = current->curr_ret_stack;
-	struct fgk_user *a, *b;
+	unsigned long plain[FGK_TRACE];
+	char want[KSYM_SYMBOL_LEN], got[KSYM_SYMBOL_LEN];
+	unsigned int nr_plain, i;
+	struct fgk_user *a, *b, *c, *d;
 
 	a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
 	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
@@ -306,6 +322,35 @@ static void fgk_tail_call(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b->bad, 0);
 	KUNIT_EXPECT_EQ(test, b->last_depth, a->last_depth + 1);
 	KUNIT_EXPECT_EQ(test, current->curr_ret_stack, before);
+
+	memset(&fgk_seen, 0, sizeof(fgk_seen));
+	fgk_tail_inner(1);
+	nr_plain = fgk_seen.nr;
+	memcpy(plain, fgk_seen.trace, sizeof(plain));
+
+	c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	fgk_register(test, c, (void *[]){ fgk_tail_inner, NULL });
+	fgk_register(test, d, (void *[]){ fgk_inner, NULL });
+	memset(&fgk_seen, 0, sizeof(fgk_seen));
+	fgk_tail_inner(1);
+	fgk_unregister(d);
+	fgk_unregister(c);
+	KUNIT_EXPECT_EQ(test, d->entries, 1);
+	KUNIT_EXPECT_EQ(test, current->curr_ret_stack, before);
+	/* fgk_inner's slot gives back what a plain unwind found above it. */
+	KUNIT_ASSERT_GE(test, nr_plain, 2U);
+	fgk_name(plain[1], want);
+	fgk_name(fgk_seen.recovered, got);
+	KUNIT_EXPECT_STREQ(test, got, want);
+	KUNIT_EXPECT_EQ(test, fgk_seen.nr, nr_plain);
+	for (i = 0; i < min(nr_plain, fgk_seen.nr); i++) {
+		fgk_name(plain[i], want);
+		fgk_name(fgk_seen.trace[i], got);
+		KUNIT_EXPECT_STREQ_MSG(test, got, want, "entry %u", i);
+	}
 }
 
 static void fgk_decline(struct kunit *test)

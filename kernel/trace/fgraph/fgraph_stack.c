@@ -431,7 +431,7 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 				    unsigned long ret, unsigned long *retp)
 {
 	unsigned long *stack;
-	int count, top, start;
+	int top, start;
 
 	if (ret != (unsigned long)return_to_handler)
 		return ret;
@@ -440,14 +440,24 @@ unsigned long ftrace_graph_ret_addr(struct task_struct *task, int *idx,
 	stack = READ_ONCE(task->ret_stack);
 	if (!stack)
 		return ret;
-	count = READ_ONCE(task->curr_ret_stack);
-	top = count - *idx;
+	/*
+	 * *idx is the last match's start plus one: the frames below it do
+	 * not change while the unwind runs, whatever calls the unwinder
+	 * itself makes (and hooks) above them.
+	 */
+	top = *idx > 0 ? *idx - 1 : READ_ONCE(task->curr_ret_stack);
 	while ((start = fgs_frame_start(stack, top)) >= 0) {
 		struct ftrace_ret_stack *f = fgs_frame(stack, start);
+		unsigned long real = READ_ONCE(f->ret);
 
-		if (READ_ONCE(f->retp) == retp) {
-			*idx = count - start;
-			return READ_ONCE(f->ret);
+		/*
+		 * A tail call's frame names its caller's slot too, and
+		 * returns to return_to_handler: the caller's frame, further
+		 * down, has the real address.
+		 */
+		if (READ_ONCE(f->retp) == retp && real != ret) {
+			*idx = start + 1;
+			return real;
 		}
 		top = start;
 	}

@@ -181,11 +181,13 @@ static void trig_snapshot_unreg(char *glob, struct event_trigger_data *test,
 #ifdef CONFIG_STACKTRACE
 /*
  * How many innermost frames the recorded stack leaves out, so that it
- * starts at the traced code: ORC sees through the inlined walker and
- * needs to drop the post-call walker and the event's probe; the other
- * unwinders also report this function and the commit helper.
+ * starts where 6.12's does: the event's probe, or trace_marker's write.
+ * ORC meets the stack writer (this function and __trace_stack() jump
+ * to it) and the post-call walker, which trace_event_buffer_commit()
+ * jumps to; the other unwinders (no sibling calls, and one frame more
+ * counted by the writer itself) meet this function as well.
  */
-#define TRIG_STACK_SKIP	(IS_ENABLED(CONFIG_UNWINDER_ORC) ? 2 : 4)
+#define TRIG_STACK_SKIP	(IS_ENABLED(CONFIG_UNWINDER_ORC) ? 2 : 3)
 
 static void trig_stacktrace(struct event_trigger_data *data,
 			    struct trace_buffer *buffer, void *rec,

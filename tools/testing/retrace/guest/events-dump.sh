@@ -28,6 +28,9 @@
 #                      output functions are the trace core's, not the
 #                      staging's (a zero ftrace/bputs record has a NULL
 #                      string pointer)
+#                    - where the stack of a stacktrace trigger starts
+#                      (the first three frames' names), on a tracepoint
+#                      event and on trace_marker's
 #   OUT/inject.txt   the inject status of each event ("ok" or the errno,
 #                    "skipped" for an event of RETRACE_INJECT_SKIP)
 #
@@ -106,6 +109,32 @@ if [ -d events/syscalls/sys_enter_kill ]; then
 	grep -a 'sys_kill' trace >> "$out/lines.txt"
 	echo 0 > options/verbose
 fi
+
+# Where a stacktrace trigger's stack starts (names only, the first
+# three frames): on signal_generate (a kill -CONT of this shell), the
+# trigger plain and filtered, the event off and on; on ftrace/print
+# through trace_marker.
+stk() {
+	echo "== stacktrace $1"
+	grep -a -A3 '<stack trace>' trace | grep -a '=>' | head -n 3
+}
+sig=events/signal/signal_generate
+for cond in "" " if common_pid == $$"; do
+	for en in 0 1; do
+		echo > trace
+		echo "stacktrace$cond" > $sig/trigger
+		echo $en > $sig/enable
+		kill -CONT $$
+		echo 0 > $sig/enable
+		echo "!stacktrace" > $sig/trigger
+		stk "signal_generate${cond:+ filtered}, enable $en"
+	done
+	echo > trace
+	echo "stacktrace$cond" > events/ftrace/print/trigger
+	echo marker > trace_marker
+	echo "!stacktrace" > events/ftrace/print/trigger
+	stk "ftrace/print${cond:+ filtered}"
+done >> "$out/lines.txt"
 
 # One event at a time: a record the print does not like shows up as the
 # event it belongs to.
