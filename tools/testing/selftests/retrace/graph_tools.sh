@@ -16,9 +16,18 @@
 set -u
 T=/sys/kernel/tracing
 W=$(mktemp -d)
+# trace-cmd and perf ftrace leave tracing off, irq-info off and the
+# buffer resized: put back what the tests after this one expect.
+on=$(cat $T/tracing_on)
+irq=$(cat $T/options/irq-info)
+kb=$(cat $T/buffer_size_kb)
+case $kb in *expanded:*) kb= ;; esac
 cleanup() {
 	echo nop > $T/current_tracer
 	echo > $T/set_graph_function
+	echo "$irq" > $T/options/irq-info
+	[ -n "$kb" ] && echo "$kb" > $T/buffer_size_kb
+	echo "$on" > $T/tracing_on
 	rm -rf "$W"
 }
 trap cleanup EXIT
