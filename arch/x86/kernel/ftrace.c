@@ -54,15 +54,18 @@
 #include <linux/execmem.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/kallsyms.h>
 #include <linux/memory.h>
 #include <linux/mutex.h>
 #include <linux/set_memory.h>
+#include <linux/sort.h>
 #include <linux/trace_recursion.h>
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
 #include <asm/ftrace.h>
 #include <asm/nops.h>
+#include <asm/sections.h>
 #include <asm/text-patching.h>
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -109,7 +112,10 @@ static int ftx_check(unsigned long ip, const u8 *want)
 {
 	u8 have[MCOUNT_INSN_SIZE];
 
-	if (copy_from_kernel_nofault(have, (void *)ip, MCOUNT_INSN_SIZE))
+	/* The kernel's text is always there; a module's may not be. */
+	if (is_kernel_text(ip) && is_kernel_text(ip + MCOUNT_INSN_SIZE - 1))
+		memcpy(have, (void *)ip, MCOUNT_INSN_SIZE);
+	else if (copy_from_kernel_nofault(have, (void *)ip, MCOUNT_INSN_SIZE))
 		return -EFAULT;
 	if (memcmp(have, want, MCOUNT_INSN_SIZE)) {
 		memcpy(ftx_expected, want, MCOUNT_INSN_SIZE);
@@ -220,33 +226,133 @@ void arch_ftrace_update_code(int command)
 }
 
 /*
- * One walk of the records whose site changes: check what each holds
- * (@write false; a mismatch is reported and ends the walk), or queue
- * its new instruction and move the record to its new state.
+ * The traced functions the batch itself calls: per queued site
+ * (text_poke_queue() decodes the new instruction) and per write (three
+ * text_poke()s a site, each mapping the page, switching mm and flushing
+ * the TLB), about 50 calls a site.  A site of the batch that is live
+ * before the batch ends is entered by every later one of those calls,
+ * so a batch makes these sites calls last and NOPs first: turning every
+ * function on, that is a third of the work left out.  Only the order
+ * changes (the batch is still one batch, and the text poke queue
+ * flushes where the order goes back, as it does every few hundred
+ * sites); a name this kernel does not have only costs time.
  */
-static int ftx_walk(int enable, bool write)
+static const char * const ftx_poke_path_names[] = {
+	"text_poke_queue", "text_poke_loc_init", "insn_decode",
+	"insn_get_prefixes", "insn_get_opcode", "insn_get_modrm",
+	"insn_get_sib", "insn_get_displacement", "insn_get_immediate",
+	"inat_get_opcode_attribute", "inat_get_escape_attribute",
+	"inat_get_group_attribute", "inat_get_avx_attribute",
+	"text_poke_finish", "text_poke_bp_batch", "text_poke", "__text_poke",
+	"__get_locked_pte", "walk_to_pmd", "__pte_offset_map_lock",
+	"__pte_offset_map", "_raw_spin_lock", "_raw_spin_unlock",
+	"switch_mm_irqs_off", "switch_ldt", "text_poke_memcpy",
+	"flush_tlb_mm_range", "perf_event_text_poke", "text_poke_sync",
+	"on_each_cpu_cond_mask", "smp_call_function_many_cond",
+	"do_sync_core",
+};
+
+/* Their sites, sorted; looked up once, with ftrace_lock held. */
+static unsigned long ftx_poke_path[ARRAY_SIZE(ftx_poke_path_names)];
+static int ftx_poke_path_nr = -1;
+
+static int ftx_cmp_ip(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void ftx_poke_path_init(void)
+{
+	unsigned long ip;
+	int i, n = 0;
+
+	if (ftx_poke_path_nr >= 0)
+		return;
+	for (i = 0; i < ARRAY_SIZE(ftx_poke_path_names); i++) {
+		if (!IS_ENABLED(CONFIG_KALLSYMS))
+			break;
+		ip = kallsyms_lookup_name(ftx_poke_path_names[i]);
+		ip = ip ? ftrace_location(ip) : 0;
+		if (ip)
+			ftx_poke_path[n++] = ip;
+	}
+	sort(ftx_poke_path, n, sizeof(ftx_poke_path[0]), ftx_cmp_ip, NULL);
+	ftx_poke_path_nr = n;
+}
+
+/*
+ * Whether @ip is on the poke path.  A walk goes up the addresses inside
+ * a group of records (the kernel's first, then modules' in load order),
+ * so *@pos moves forward, and starts again where an address goes back.
+ */
+static bool ftx_on_poke_path(unsigned long ip, int *pos)
+{
+	int i = *pos;
+
+	if (i > 0 && ftx_poke_path[i - 1] > ip)
+		i = 0;
+	while (i < ftx_poke_path_nr && ftx_poke_path[i] < ip)
+		i++;
+	*pos = i;
+	return i < ftx_poke_path_nr && ftx_poke_path[i] == ip;
+}
+
+/*
+ * The write passes of a batch: the poke path's sites that become NOPs,
+ * every other site, then the poke path's sites that become (or change)
+ * calls.  The check walk counts the poke path's sites of each kind, so
+ * that only the passes with work make a walk.
+ */
+enum ftx_pass { FTX_PATH_OFF, FTX_REST, FTX_PATH_ON, FTX_PASSES };
+
+static enum ftx_pass ftx_pass_of(bool on_path, const u8 *new)
+{
+	if (!on_path)
+		return FTX_REST;
+	if (!memcmp(new, x86_nops[MCOUNT_INSN_SIZE], MCOUNT_INSN_SIZE))
+		return FTX_PATH_OFF;
+	return FTX_PATH_ON;
+}
+
+/*
+ * One walk of the records whose site changes: check what each holds
+ * (@pass is FTX_PASSES; a mismatch is reported and ends the walk, and
+ * @count gets how many sites each pass has), or queue the new
+ * instruction of those of @pass and move each to its new state.
+ */
+static int ftx_walk(int enable, enum ftx_pass pass, int *count)
 {
 	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	struct ftrace_rec_iter *iter;
 	struct dyn_ftrace *rec;
-	int ret;
+	int ret, pos = 0;
+	bool on_path;
 
 	for_ftrace_rec_iter(iter) {
 		rec = ftrace_rec_iter_record(iter);
+		on_path = ftx_on_poke_path(rec->ip, &pos);
+		/* The rest's pass leaves the path alone, and the reverse. */
+		if (pass == FTX_REST ? on_path : pass != FTX_PASSES && !on_path)
+			continue;
 		if (!ftx_site_change(rec, enable, old, new))
 			continue;
-		if (write) {
-			text_poke_queue((void *)rec->ip, new, MCOUNT_INSN_SIZE,
-					NULL);
-			ftrace_update_record(rec, enable);
+		if (pass == FTX_PASSES) {
+			ret = ftx_check(rec->ip, old);
+			if (ret) {
+				ftrace_bug(ret, rec);
+				ftrace_expected = NULL;
+				return ret;
+			}
+			count[ftx_pass_of(on_path, new)]++;
 			continue;
 		}
-		ret = ftx_check(rec->ip, old);
-		if (ret) {
-			ftrace_bug(ret, rec);
-			ftrace_expected = NULL;
-			return ret;
-		}
+		if (ftx_pass_of(on_path, new) != pass)
+			continue;
+		text_poke_queue((void *)rec->ip, new, MCOUNT_INSN_SIZE, NULL);
+		ftrace_update_record(rec, enable);
 	}
 	return 0;
 }
@@ -258,8 +364,16 @@ static int ftx_walk(int enable, bool write)
  */
 void ftrace_replace_code(int enable)
 {
-	if (!ftx_walk(enable, false))
-		ftx_walk(enable, true);
+	int count[FTX_PASSES] = { };
+	int pass;
+
+	ftx_poke_path_init();
+	if (ftx_walk(enable, FTX_PASSES, count))
+		goto out;
+	for (pass = 0; pass < FTX_PASSES; pass++)
+		if (count[pass])
+			ftx_walk(enable, pass, NULL);
+out:
 	text_poke_finish();
 }
 

@@ -22,8 +22,9 @@
  * and slot for its next registration, as 6.12 keeps its static ops'
  * trampolines.  The one thing that must wait is re-linking it: a list
  * reader may still stand on it, so a parked ops comes back only after
- * a grace period since it left (fops_park_gp), which has usually
- * passed by then.
+ * a grace period since it left (fops_park_gp), which has often passed
+ * by then; if not, it is waited for expedited (a user switching
+ * tracers back and forth waits for it).
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -218,7 +219,7 @@ int fops_register(struct ftrace_ops *ops)
 		ops->flags |= FTRACE_OPS_FL_DYNAMIC;
 	/* A parked ops: list readers that may stand on it are gone first. */
 	if (ops->flags & FTRACE_OPS_FL_DELETED)
-		cond_synchronize_rcu(fops_park_gp);
+		cond_synchronize_rcu_expedited(fops_park_gp);
 
 	ret = ftramp_attach(ops);
 	if (ret)

@@ -49,7 +49,10 @@
 static DEFINE_XARRAY_ALLOC1(ftramp_slots);
 static char ftramp_mod_name[] = FTRAMP_MOD;
 
-/* The slot of the last ops asked for: most records of a batch share it. */
+/*
+ * The slot of the last ops asked for: most records of a batch share it
+ * (ftrace_lock; cleared when an ops leaves its slot).
+ */
 static const struct ftrace_ops *ftramp_last_ops;
 static unsigned int ftramp_last_slot;
 
@@ -78,8 +81,13 @@ struct ftrace_ops *ftramp_slot_ops(unsigned int slot)
 
 unsigned long fops_slot_addr(unsigned int slot)
 {
-	struct ftrace_ops *ops = ftramp_slot_ops(slot);
+	struct ftrace_ops *ops;
 
+	lockdep_assert_held(&ftrace_lock);
+	/* Every record of a batch asks, most of them for the same slot. */
+	if (slot && slot == ftramp_last_slot && ftramp_last_ops)
+		return ftramp_last_ops->trampoline;
+	ops = ftramp_slot_ops(slot);
 	return ops ? ops->trampoline : 0;
 }
 

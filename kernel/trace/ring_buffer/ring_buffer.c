@@ -659,8 +659,12 @@ static void rb_reset_cpus(struct trace_buffer *buffer, bool online_only)
 		atomic_inc(&cpu->resize_disabled);
 		atomic_inc(&cpu->record_disabled);
 	}
-	/* one grace period for all CPUs */
-	synchronize_rcu();
+	/*
+	 * One grace period for all CPUs, expedited: a reset is asked for
+	 * by a user (a tracer switch, a write to "trace"), who waits for
+	 * it, and a tracer switch IPIs every CPU anyway to patch text.
+	 */
+	synchronize_rcu_expedited();
 	for_each_cpu(c, buffer->cpumask) {
 		if (online_only && !cpu_online(c))
 			continue;
