@@ -6,26 +6,27 @@
 #
 # While a function_graph tracer runs, the return address of every call
 # it takes is return_to_handler, and an unwinder must ask the graph core
-# (ftrace_graph_ret_addr()) for the real one.  Two stack traces are
-# taken on kill()'s path, deep under the syscall: the "stacktrace"
-# trigger of the signal/signal_generate tracepoint, and the same trigger
-# on a kprobe event at the entry of do_send_sig_info (a kprobe on
-# ftrace: the graph user and the kprobe share the site), and on one in
-# its middle (the first instruction boundary past the site the kprobes
-# core accepts; an int3, with kprobe optimization off for the test: an
-# optimized probe's detour has no unwind data).  "kill -CONT $$" from this shell takes the path
-# once; the triggers' filters take only this shell's calls.  With sym-offset on, each trace is taken
-# N times:
+# (ftrace_graph_ret_addr()) for the real one.  Stack traces are taken on
+# kill()'s path, deep under the syscall, by "stacktrace" triggers: of
+# the signal/signal_generate tracepoint; of a kprobe event at the entry
+# of F, the first function below the tracepoint that can be traced (a
+# kprobe on ftrace: the graph user and the kprobe share the site); and
+# of one in F's middle (the first instruction boundary past the site the
+# kprobes core accepts; an int3, with kprobe optimization off for the
+# test: an optimized probe's detour has no unwind data).  "kill -CONT
+# $$" from this shell takes the path once; the triggers' filters take
+# only this shell's calls.  With sym-offset on, each trace is taken N
+# times:
 #   A. with no graph user;
 #   B. with the function_graph tracer of an instance on every function;
 #   C. with the tracer of a second instance too (two graph users on each
 #      return), set_graph_function empty;
 #   D. with no graph user again.
 # Each trace must be the same, frame for frame with offsets, in A to D
-# (the kprobes' from do_send_sig_info down: above it are the frames of
-# what called the kprobe, which differ when the site is shared),
-# have at least four frames, name no return_to_handler, and B and C must
-# have hooked the calls (the instance's trace has the path's functions).
+# (the kprobes' from F down: above F are the frames of what called the
+# kprobe, which differ when the site is shared), have at least four
+# frames, name no return_to_handler, and B and C must have hooked the
+# calls (the instances' traces show F).
 # Exit 0 pass, 1 fail, 4 skip (kselftest convention).
 set -u
 T=/sys/kernel/tracing
@@ -45,8 +46,6 @@ grep -qw function_graph $T/available_tracers ||
 [ -f $T/kprobe_events ] || { echo "SKIP: no kprobe events"; exit 4; }
 [ -d $T/events/signal/signal_generate ] ||
 	{ echo "SKIP: no signal_generate event"; exit 4; }
-grep -qx do_send_sig_info $T/available_filter_functions ||
-	{ echo "SKIP: do_send_sig_info cannot be traced"; exit 4; }
 
 cleanup() {
 	local d
@@ -68,28 +67,42 @@ cleanup() {
 }
 trap cleanup EXIT
 
-EVENTS="sig:signal/signal_generate kp:unw/send mid:unw/mid"
+EVENTS="sig:signal/signal_generate"
+# One instance per trigger: each one's trace holds its stack traces only
+# (the events themselves stay off).
+trig() {
+	mkdir $I$1 || fail "mkdir $I$1"
+	echo 1 > $I$1/options/sym-offset
+	echo "stacktrace if common_pid == $$" > $I$1/events/$2/trigger ||
+		fail "cannot set a stacktrace trigger on $2"
+}
+trig sig signal/signal_generate
+# The kprobes go on F: the first function below the tracepoint's probe
+# in a plain trace of the path that can be traced (what is inlined
+# differs from one configuration to another).
+kill -CONT $$
+F=
+for f in $(awk '/^ *=> / { sub(/\+.*/, "", $2); print $2 }' ${I}sig/trace); do
+	case $f in trace_event_raw_event_* | __traceiter_*) continue ;; esac
+	grep -qx "$f" $T/available_filter_functions && { F=$f; break; }
+done
+[ -n "$F" ] || fail "no function of the signal_generate path can be traced"
 KOPT=/proc/sys/debug/kprobes-optimization
 OPT=
 if [ -w $KOPT ]; then
 	OPT=$(cat $KOPT)
 	echo 0 > $KOPT
 fi
-echo "p:unw/send do_send_sig_info" >> $T/kprobe_events ||
-	fail "cannot define a kprobe event on do_send_sig_info"
+echo "p:unw/send $F" >> $T/kprobe_events ||
+	fail "cannot define a kprobe event on $F"
 for off in $(seq 5 64); do
-	echo "p:unw/mid do_send_sig_info+$off" >> $T/kprobe_events 2> /dev/null && break
+	echo "p:unw/mid $F+$off" >> $T/kprobe_events 2> /dev/null && break
 done
-[ -d $T/events/unw/mid ] || fail "no kprobe accepted in do_send_sig_info+5..64"
-echo "mid-function kprobe: do_send_sig_info+$off"
-# One instance per trigger: each one's trace holds its stack traces only
-# (the events themselves stay off).
-for d in $EVENTS; do
-	mkdir $I${d%%:*} || fail "mkdir $I${d%%:*}"
-	echo 1 > $I${d%%:*}/options/sym-offset
-	echo "stacktrace if common_pid == $$" > $I${d%%:*}/events/${d#*:}/trigger ||
-		fail "cannot set a stacktrace trigger on ${d#*:}"
-done
+[ -d $T/events/unw/mid ] || fail "no kprobe accepted in $F+5..64"
+echo "kprobes: $F, $F+$off"
+EVENTS="$EVENTS kp:unw/send mid:unw/mid"
+trig kp unw/send
+trig mid unw/mid
 
 # take NAME: N calls; each instance's traces go to $W/NAME.sig,
 # $W/NAME.kp and $W/NAME.mid, one line each: the frames after a "<stack trace>" line
@@ -110,7 +123,7 @@ take() {
 	# Above the probed function the kprobe's trace shows how ftrace
 	# reached it: its own trampoline alone, the list function when a
 	# graph user shares the site.  The traces are compared from it down.
-	sed -i 's/^.* do_send_sig_info+/do_send_sig_info+/' "$W/$1.kp" "$W/$1.mid"
+	sed -i "s/^.* $F+/$F+/" "$W/$1.kp" "$W/$1.mid"
 }
 
 graph_on() {
@@ -134,8 +147,8 @@ check() {
 		[ "$n" = $N ] || { bad "$1: $n $ev traces, want $N"; continue; }
 		u=$(sort -u "$f" | wc -l)
 		[ "$u" = 1 ] || bad "$1: the $N $ev traces differ: $(sort -u "$f")"
-		[ $ev = sig ] || grep -q '^do_send_sig_info+' "$f" ||
-			bad "$1: $ev trace does not reach do_send_sig_info: $(head -n 1 "$f")"
+		[ $ev = sig ] || grep -q "^$F+" "$f" ||
+			bad "$1: $ev trace does not reach $F: $(head -n 1 "$f")"
 		[ "$(head -n 1 "$f" | wc -w)" -ge 4 ] ||
 			bad "$1: $ev trace too short: $(head -n 1 "$f")"
 		grep -q return_to_handler "$f" &&
@@ -155,7 +168,7 @@ echo "## B. function_graph in an instance on every function"
 graph_on $G1
 GRAPHS=$G1
 take B
-grep -q do_send_sig_info $G1/trace || bad "B: the graph tracer did not see do_send_sig_info"
+grep -q "$F()" $G1/trace || bad "B: the graph tracer did not see $F"
 check B
 
 echo "## C. and in a second instance"
@@ -165,8 +178,8 @@ graph_on $G2
 GRAPHS="$G1 $G2"
 take C
 for i in $GRAPHS; do
-	grep -q do_send_sig_info $i/trace ||
-		bad "C: the graph tracer of $(basename $i) did not see do_send_sig_info"
+	grep -q "$F()" $i/trace ||
+		bad "C: the graph tracer of $(basename $i) did not see $F"
 done
 check C
 graph_off $G2
