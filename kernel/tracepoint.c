@@ -269,14 +269,15 @@ static void tp_array_bury(struct tracepoint_func *funcs, void *func, void *data)
 }
 
 /*
- * The stale-first-entry cookie (see the top of the file).  Holds the grace
- * periods that must elapse before a reader can no longer be holding the
- * data of an array's first entry that is not the current one.
+ * The stale-first-entry cookie (see the top of the file): the RCU grace
+ * period that must elapse before a reader can no longer be holding the
+ * data of an array's first entry that is not the current one.  R2 needs
+ * no SRCU grace period here: it loads the array and makes the call with
+ * RCU watching (after ct_irq_enter_irqson()) and preemption off, as R1.
  * Protected by tracepoints_mutex.
  */
 static struct {
 	bool			pending;
-	unsigned long		srcu;
 	struct rcu_gp_oldstate	rcu;
 } tp_stale;
 
@@ -284,20 +285,21 @@ static struct {
 static void tp_stale_note(void)
 {
 	lockdep_assert_held(&tracepoints_mutex);
-	tp_stale.srcu = start_poll_synchronize_srcu(&tracepoint_srcu);
 	get_state_synchronize_rcu_full(&tp_stale.rcu);
 	tp_stale.pending = true;
 }
 
-/* Wait until no reader can hold a first entry other than the current. */
+/*
+ * Wait until no reader can hold a first entry other than the current.
+ * Expedited: whoever attaches the probe waits for it (a tracer switched
+ * off and on again takes sched_switch's probe through 1 -> 0 -> 1).
+ */
 static void tp_stale_flush(void)
 {
 	lockdep_assert_held(&tracepoints_mutex);
 	if (!tp_stale.pending)
 		return;
-	if (!poll_state_synchronize_srcu(&tracepoint_srcu, tp_stale.srcu))
-		synchronize_srcu(&tracepoint_srcu);
-	cond_synchronize_rcu_full(&tp_stale.rcu);
+	cond_synchronize_rcu_expedited_full(&tp_stale.rcu);
 	tp_stale.pending = false;
 }
 

@@ -303,8 +303,8 @@ static bool ftx_on_poke_path(unsigned long ip, int *pos)
 /*
  * The write passes of a batch: the poke path's sites that become NOPs,
  * every other site, then the poke path's sites that become (or change)
- * calls.  The check walk counts the poke path's sites of each kind, so
- * that only the passes with work make a walk.
+ * calls.  The check walk counts the sites of each and keeps the poke
+ * path's records aside, so that only the rest's pass walks the records.
  */
 enum ftx_pass { FTX_PATH_OFF, FTX_REST, FTX_PATH_ON, FTX_PASSES };
 
@@ -317,13 +317,22 @@ static enum ftx_pass ftx_pass_of(bool on_path, const u8 *new)
 	return FTX_PATH_ON;
 }
 
+/* The poke path's records that change in the batch, in walk order. */
+static struct dyn_ftrace *ftx_path_recs[ARRAY_SIZE(ftx_poke_path_names)];
+static int ftx_path_nr;
+
+static void ftx_queue(struct dyn_ftrace *rec, int enable, const u8 *new)
+{
+	text_poke_queue((void *)rec->ip, new, MCOUNT_INSN_SIZE, NULL);
+	ftrace_update_record(rec, enable);
+}
+
 /*
- * One walk of the records whose site changes: check what each holds
- * (@pass is FTX_PASSES; a mismatch is reported and ends the walk, and
- * @count gets how many sites each pass has), or queue the new
- * instruction of those of @pass and move each to its new state.
+ * The check walk: every record whose site changes holds what it should
+ * (a mismatch is reported and ends the walk); @count gets how many
+ * sites each pass has, and the poke path's records are kept aside.
  */
-static int ftx_walk(int enable, enum ftx_pass pass, int *count)
+static int ftx_check_walk(int enable, int *count)
 {
 	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
 	struct ftrace_rec_iter *iter;
@@ -331,30 +340,57 @@ static int ftx_walk(int enable, enum ftx_pass pass, int *count)
 	int ret, pos = 0;
 	bool on_path;
 
+	ftx_path_nr = 0;
 	for_ftrace_rec_iter(iter) {
 		rec = ftrace_rec_iter_record(iter);
-		on_path = ftx_on_poke_path(rec->ip, &pos);
-		/* The rest's pass leaves the path alone, and the reverse. */
-		if (pass == FTX_REST ? on_path : pass != FTX_PASSES && !on_path)
-			continue;
 		if (!ftx_site_change(rec, enable, old, new))
 			continue;
-		if (pass == FTX_PASSES) {
-			ret = ftx_check(rec->ip, old);
-			if (ret) {
-				ftrace_bug(ret, rec);
-				ftrace_expected = NULL;
-				return ret;
-			}
-			count[ftx_pass_of(on_path, new)]++;
-			continue;
+		ret = ftx_check(rec->ip, old);
+		if (ret) {
+			ftrace_bug(ret, rec);
+			ftrace_expected = NULL;
+			return ret;
 		}
-		if (ftx_pass_of(on_path, new) != pass)
-			continue;
-		text_poke_queue((void *)rec->ip, new, MCOUNT_INSN_SIZE, NULL);
-		ftrace_update_record(rec, enable);
+		on_path = ftx_on_poke_path(rec->ip, &pos);
+		if (on_path && ftx_path_nr < ARRAY_SIZE(ftx_path_recs))
+			ftx_path_recs[ftx_path_nr++] = rec;
+		else
+			on_path = false;
+		count[ftx_pass_of(on_path, new)]++;
 	}
 	return 0;
+}
+
+/* The write pass of the rest: every changing site not kept aside. */
+static void ftx_queue_rest(int enable)
+{
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+	struct ftrace_rec_iter *iter;
+	struct dyn_ftrace *rec;
+	int i = 0;
+
+	for_ftrace_rec_iter(iter) {
+		rec = ftrace_rec_iter_record(iter);
+		/* The kept records come in the same order as the walk. */
+		if (i < ftx_path_nr && ftx_path_recs[i] == rec) {
+			i++;
+			continue;
+		}
+		if (ftx_site_change(rec, enable, old, new))
+			ftx_queue(rec, enable, new);
+	}
+}
+
+/* The write pass of the poke path's sites that become NOPs, or calls. */
+static void ftx_queue_path(int enable, enum ftx_pass pass)
+{
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+	int i;
+
+	for (i = 0; i < ftx_path_nr; i++)
+		if (ftx_site_change(ftx_path_recs[i], enable, old, new) &&
+		    ftx_pass_of(true, new) == pass)
+			ftx_queue(ftx_path_recs[i], enable, new);
 }
 
 /*
@@ -365,14 +401,16 @@ static int ftx_walk(int enable, enum ftx_pass pass, int *count)
 void ftrace_replace_code(int enable)
 {
 	int count[FTX_PASSES] = { };
-	int pass;
 
 	ftx_poke_path_init();
-	if (ftx_walk(enable, FTX_PASSES, count))
+	if (ftx_check_walk(enable, count))
 		goto out;
-	for (pass = 0; pass < FTX_PASSES; pass++)
-		if (count[pass])
-			ftx_walk(enable, pass, NULL);
+	if (count[FTX_PATH_OFF])
+		ftx_queue_path(enable, FTX_PATH_OFF);
+	if (count[FTX_REST])
+		ftx_queue_rest(enable);
+	if (count[FTX_PATH_ON])
+		ftx_queue_path(enable, FTX_PATH_ON);
 out:
 	text_poke_finish();
 }
