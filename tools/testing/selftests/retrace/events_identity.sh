@@ -57,7 +57,13 @@ rc=0
 for f in formats.txt lines.txt inject.txt; do
 	n_ref=$(grep -c '^== ' "$ref/$f" || true)
 	n_ours=$(grep -c '^== ' "$ours/$f" || true)
-	norm "$ref/$f" > "/tmp/events-ref-$f"
+	# The reference only: 6.12's user_events prints the size of a
+	# "__rel_loc char[]" field from memory it never set, [] in most
+	# boots and a stray number in some (one CI run: data[46513328]).
+	# Ours must print [] as it is.
+	norm "$ref/$f" |
+		sed -E 's/^(\tfield:__rel_loc [^;]*\[)[0-9]+(\];)/\1\2/' \
+		> "/tmp/events-ref-$f"
 	norm "$ours/$f" > "/tmp/events-ours-$f"
 	if diff -u "/tmp/events-ref-$f" "/tmp/events-ours-$f" > "/tmp/events-$f.diff"; then
 		echo "same: $f ($n_ours sections, $(wc -l < "$ours/$f") lines)"
