@@ -271,9 +271,8 @@ static void ftx_poke_path_init(void)
 
 	if (ftx_poke_path_nr >= 0)
 		return;
+	/* Without kallsyms every lookup gives 0: no site is kept aside. */
 	for (i = 0; i < ARRAY_SIZE(ftx_poke_path_names); i++) {
-		if (!IS_ENABLED(CONFIG_KALLSYMS))
-			break;
 		ip = kallsyms_lookup_name(ftx_poke_path_names[i]);
 		ip = ip ? ftrace_location(ip) : 0;
 		if (ip)
@@ -317,7 +316,11 @@ static enum ftx_pass ftx_pass_of(bool on_path, const u8 *new)
 	return FTX_PATH_ON;
 }
 
-/* The poke path's records that change in the batch, in walk order. */
+/*
+ * The poke path's records that change in the batch, in walk order; set
+ * by the check walk and read by the write passes of the same batch
+ * (ftrace_lock and text_mutex held throughout).
+ */
 static struct dyn_ftrace *ftx_path_recs[ARRAY_SIZE(ftx_poke_path_names)];
 static int ftx_path_nr;
 

@@ -248,11 +248,10 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 		return;
 	}
 	/*
-	 * The stack records of the commit are taken one call below this
-	 * frame, and skip a fixed number of frames; the deferred triggers
-	 * run from here, as 6.12's do (where the compiler may make it a
-	 * tail call), so that a stacktrace trigger's fixed skip lands on
-	 * the event's probe as 6.12's does.
+	 * Stack records of the commit are taken one call below this frame
+	 * and skip a fixed number of frames.  The deferred triggers run
+	 * from here, a sibling call where the compiler makes one, as in
+	 * 6.12: TRIG_STACK_SKIP counts on that frame layout.
 	 */
 	tt = event_write_commit_slow(fbuffer);
 	if (tt)
