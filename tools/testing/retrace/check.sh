@@ -180,6 +180,7 @@ touch "$res/failures.txt"
 if [ $vmrc -ne 0 ]; then
 	echo "guest        FAIL (see above)"
 	echo "guest: FAIL: a splat, a hang or no guest.rc (console.log)" >> "$res/failures.txt"
+	sed 's/^/  /' "$res/vm-failure.txt" >> "$res/failures.txt" 2>/dev/null
 	f=$((f + 1))
 else
 	echo "guest        clean log, powered off by itself"

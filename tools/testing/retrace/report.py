@@ -123,12 +123,17 @@ def compare(name, got, exp, full, extra=""):
             failed += 1
             notes.append("  %s: FAIL %s: %s, expected %s" % (name, case, r, e))
     if full:
-        for case in sorted(set(exp) - set(got)):
+        missing = sorted(set(exp) - set(got))
+        failed += len(missing)
+        # A suite that never ran is one line: its cases would bury the
+        # guest's own failure, which the summary prints after them.
+        if got:
+            for case in missing:
+                notes.append("  %s: FAIL %s: did not run (expected %s)" % (name, case, exp[case]))
+        else:
             failed += 1
-            notes.append("  %s: FAIL %s: did not run (expected %s)" % (name, case, exp[case]))
-    if not got and full:
-        failed += 1
-        notes.append("  %s: FAIL no results at all" % name)
+            notes.append("  %s: FAIL no results at all (%d expected cases did not run)"
+                         % (name, len(missing)))
     tail = ", ".join("%d %s" % (n, r.lower()) for r, n in sorted(other.items()))
     line = "%-12s %4d passed, %d failed%s%s" % (name, passed, failed,
                                              " (as expected: %s)" % tail if tail else "", extra)

@@ -58,20 +58,25 @@ timeout -s KILL "$tmo" "${qemu[@]}" -display none -monitor none \
 qrc=$?
 echo "vm: guest ran $(( $(date +%s) - start ))s"
 
+# What made the run fail also goes to RESULTS/vm-failure.txt, for the
+# caller's summary (the last lines a CI log keeps).
+fail=$res/vm-failure.txt
+rm -f "$fail"
 rc=0
 if [ $qrc -eq 137 ]; then
-	echo "vm: FAIL: guest hung; killed after ${tmo}s" >&2
+	echo "vm: FAIL: guest hung; killed after ${tmo}s" >> "$fail"
 	rc=1
 elif [ ! -f "$res/guest.rc" ]; then
-	echo "vm: FAIL: guest stopped before finishing (qemu exit $qrc)" >&2
+	echo "vm: FAIL: guest stopped before finishing (qemu exit $qrc)" >> "$fail"
 	rc=1
 fi
 # A splat fails the run even if every test passed.
-if ! "$here/splat.sh" "$res/console.log"; then
+if ! "$here/splat.sh" "$res/console.log" 2>> "$fail"; then
 	rc=1
 fi
 if [ $rc -ne 0 ]; then
-	echo "vm: last console lines:" >&2
-	tail -n 25 "$res/console.log" | sed 's/^/  | /' >&2
+	echo "vm: last console lines:" >> "$fail"
+	tail -n 25 "$res/console.log" | sed 's/^/  | /' >> "$fail"
+	cat "$fail" >&2
 fi
 exit $rc
