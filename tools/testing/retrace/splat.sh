@@ -7,6 +7,8 @@
 set -uo pipefail
 log=$1
 pat='(Kernel panic|Oops|BUG: |kernel BUG at|WARNING: |cut here \]|general protection fault|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|KASAN: |UBSAN: |INFO: task .* blocked|rcu: INFO: |detected stall|watchdog: BUG|Unable to handle)'
+# --pattern: print the pattern (vm.sh quotes the first report's line).
+[ "$log" = --pattern ] && { echo "$pat"; exit 0; }
 hits=$(grep -naE "$pat" "$log" | head -n 5)
 [ -z "$hits" ] && exit 0
 first=$(echo "$hits" | head -n 1 | cut -d: -f1)

@@ -31,6 +31,7 @@ if want selftests; then
 	for t in $(ls "$SELFTESTS"/*.sh 2>/dev/null); do
 		n=$(basename "$t")
 		[ -z "$SELFTEST_SEL" ] || case " $SELFTEST_SEL " in *" $n "*) ;; *) continue ;; esac
+		stamp "selftest $n"
 		timeout 600 bash "$t" > "$RES/selftests/$n.log" 2>&1
 		case $? in
 		0) r=PASS ;; 4) r=SKIP ;; 124) r=TIMEOUT ;; *) r=FAIL ;;
