@@ -95,26 +95,14 @@ demo: build
 # A full make check (no T=, no DEBUG=1) also builds the 32-bit kernel and
 # runs its KUnit suites (check-i386.sh), and runs the persistent-buffer
 # test (check-persist.sh); make check-i386 and make check-persist run only
-# those.  The 32-bit kernel builds at the lowest priority beside the rest
-# (the guests run on one core of two; its log is build/results/i386-build.log).
+# those.
 I386_IN_CHECK := $(if $(strip $(T))$(filter 1,$(DEBUG)),,1)
-I386_LOG := $(BUILD)/results/i386-build.log
 
-check: build
-	@rc=0; more=""; \
-	$(if $(I386_IN_CHECK),mkdir -p $(dir $(I386_LOG)); \
-		KBUILD_ARCH=i386 nice -n 19 $(H)/kbuild.sh $(TREE) $(OURS_I386) -retrace \
-		$(FRAGS) $(PENDING) $(H)/configs/i386.config > $(I386_LOG) 2>&1 & i386=$$!;) \
-	$(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)" || rc=1; \
-	$(if $(I386_IN_CHECK),$(H)/check-persist.sh retrace $(OURS) || \
-		{ rc=1; more="$$more persistent: FAIL (build/results/persist-retrace);"; };) \
-	$(if $(I386_IN_CHECK),if wait $$i386; then cat $(I386_LOG); \
-		$(H)/check-i386.sh $(OURS_I386) || \
-		{ rc=1; more="$$more i386: FAIL (build/results/retrace-i386);"; }; \
-	else echo "check: the 32-bit kernel did not build:"; tail -n 30 $(I386_LOG); \
-		rc=1; more="$$more i386: FAIL: no kernel ($(I386_LOG));"; fi;) \
+check: build $(if $(I386_IN_CHECK),build-i386)
+	@rc=0; $(H)/check.sh retrace$(SUFFIX) $(OURS) $(TREE) "$(T)" || rc=1; \
+	$(if $(I386_IN_CHECK),$(H)/check-persist.sh retrace $(OURS) || rc=1;) \
+	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) \
 	if [ $$rc -ne 0 ]; then echo "check: FAILED:"; \
-		echo "$$more" | tr ';' '\n' | sed -n 's/^ */  /p' | grep -v '^ *$$'; \
 		sed 's/^/  /' $(BUILD)/results/retrace$(SUFFIX)/failures.txt 2>/dev/null; fi; \
 	exit $$rc
 
