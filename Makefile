@@ -103,7 +103,8 @@ check: build $(if $(I386_IN_CHECK),build-i386)
 	$(if $(I386_IN_CHECK),$(H)/check-persist.sh retrace $(OURS) || rc=1;) \
 	$(if $(I386_IN_CHECK),$(H)/check-i386.sh $(OURS_I386) || rc=1;) \
 	if [ $$rc -ne 0 ]; then echo "check: FAILED:"; \
-		sed 's/^/  /' $(BUILD)/results/retrace$(SUFFIX)/failures.txt 2>/dev/null; fi; \
+		sed 's/^/  /' $(BUILD)/results/retrace$(SUFFIX)/failures.txt 2>/dev/null; \
+		echo "  (disk: $$(df -h --output=avail $(BUILD) | tail -n 1 | tr -d ' ') free for build/)"; fi; \
 	exit $$rc
 
 # KASLR=1: the same test on kernels built to move at every boot
