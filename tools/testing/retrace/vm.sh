@@ -62,29 +62,28 @@ echo "vm: guest ran $(( $(date +%s) - start ))s"
 # for the caller's summary (the last lines a CI log keeps).
 fail=$res/vm-failure.txt
 rm -f "$fail"
-short() {
+say() {
+	echo "$*" >&2
 	echo "$*" >> "$fail" 2>/dev/null
 }
 rc=0
 if [ $qrc -eq 137 ]; then
-	echo "vm: FAIL: guest hung; killed after ${tmo}s" >&2
-	short "vm: FAIL: guest hung; killed after ${tmo}s"
+	say "vm: FAIL: guest hung; killed after ${tmo}s"
 	rc=1
 elif [ ! -f "$res/guest.rc" ]; then
-	echo "vm: FAIL: guest stopped before finishing (qemu exit $qrc)" >&2
-	short "vm: FAIL: guest stopped before finishing (qemu exit $qrc)"
+	say "vm: FAIL: guest stopped before finishing (qemu exit $qrc)"
 	rc=1
 fi
 # A splat fails the run even if every test passed.
 if ! "$here/splat.sh" "$res/console.log"; then
-	short "vm: FAIL: a splat: $(grep -m 1 -naE "$("$here/splat.sh" --pattern)" "$res/console.log")"
+	echo "vm: FAIL: a splat: $(grep -m 1 -naE "$("$here/splat.sh" --pattern)" "$res/console.log")" >> "$fail" 2>/dev/null
 	rc=1
 fi
 if [ $rc -ne 0 ]; then
+	say "vm: last stage: $(grep -a 'retrace-suite:' "$res/console.log" | tail -n 1 | sed 's/.*retrace-suite: //')"
 	echo "vm: last console lines:" >&2
 	tail -n 25 "$res/console.log" | sed 's/^/  | /' >&2
-	short "vm: last stage: $(grep -a 'retrace-suite:' "$res/console.log" | tail -n 1 | sed 's/.*retrace-suite: //')"
-	short "vm: $(df -h --output=avail "$res" | tail -n 1 | tr -d ' ') free for the results; last console lines:"
+	echo "vm: last console lines:" >> "$fail" 2>/dev/null
 	tail -n 12 "$res/console.log" | cut -c 1-160 | sed 's/^/  | /' >> "$fail" 2>/dev/null
 fi
 exit $rc
